@@ -1,0 +1,120 @@
+import type { Alert, AlertCode } from '../errors/alerts.js'
+import type { CaipAddress, CaipNetworkId, ChainNamespace } from '../chains/types.js'
+import type { RemoteFeatureKey } from '../options/features.js'
+import type { Features } from '../options/features.js'
+import type { EpicFailedAction } from '../store/types.js'
+import type { View } from './views.js'
+
+/** Errors travel inside actions as plain data, never as Error objects. */
+export interface ErrorInfo {
+  readonly message: string
+  readonly code?: string | number
+}
+
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
+
+/** Facts about the page, read once by createAirlock and carried in `app/started`. */
+export interface Environment {
+  /** `location.origin`, or null when rendering on a server. */
+  readonly origin: string | null
+  /** `location.origin + pathname`, never query or hash. */
+  readonly pageUrl: string | null
+  readonly isMobile: boolean
+  readonly ssr: boolean
+}
+
+export interface RecentWallet {
+  readonly id: string
+  readonly name: string
+  readonly rdns?: string
+}
+
+export interface StoredConnection {
+  readonly connectorId: string
+  readonly caipAddress: CaipAddress
+}
+
+/** What the storage layer hands back at start, already validated. */
+export interface PersistedValues {
+  readonly activeNamespace?: ChainNamespace
+  readonly activeCaipNetworkId?: CaipNetworkId
+  readonly recentWallets?: readonly RecentWallet[]
+  readonly connectedConnectorIds?: Partial<Record<ChainNamespace, string>>
+  readonly connectionStatus?: Partial<Record<ChainNamespace, ConnectionStatus>>
+  readonly connectedNamespaces?: readonly ChainNamespace[]
+  readonly connections?: Partial<Record<ChainNamespace, StoredConnection>>
+}
+
+export type NotificationVariant = 'loading' | 'success' | 'error' | 'info'
+export interface Notification {
+  readonly id: string
+  readonly variant: NotificationVariant
+  readonly message: string
+  readonly description?: string
+}
+
+export type AppAction =
+  | { type: 'app/started'; environment: Environment }
+  | { type: 'app/initialized' }
+  | { type: 'adapters/registered'; namespaces: ChainNamespace[] }
+  | { type: 'options/remoteConfigRequested' }
+  | { type: 'options/remoteConfigLoaded'; features: Partial<Pick<Features, RemoteFeatureKey>>; ignoredLocal: RemoteFeatureKey[] }
+  | { type: 'options/remoteConfigFailed'; error: ErrorInfo }
+  | { type: 'options/originChecked'; origin: string; allowed: boolean }
+  | { type: 'options/originCheckFailed'; error: ErrorInfo }
+  | { type: 'options/originCheckSkipped'; reason: 'noEmbeddedLogin' | 'noOrigin' | 'noProjectId' }
+  | { type: 'alerts/raised'; alert: Alert }
+  | { type: 'alerts/dismissed'; code: AlertCode }
+
+export type ModalAction =
+  | { type: 'modal/openRequested'; view?: View; namespace?: ChainNamespace; data?: Record<string, unknown> }
+  | { type: 'modal/closeRequested' }
+  | { type: 'modal/loadingChanged'; loading: boolean }
+  | { type: 'modal/shakeRequested' }
+  | { type: 'modal/shakeEnded' }
+
+export type RouterAction =
+  | { type: 'router/pushRequested'; view: View; data?: Record<string, unknown> }
+  | { type: 'router/replaceRequested'; view: View; data?: Record<string, unknown> }
+  | { type: 'router/backRequested' }
+  | { type: 'router/resetRequested'; view: View }
+
+export type NotificationAction =
+  | { type: 'notifications/showRequested'; notification: Notification }
+  | { type: 'notifications/swapped' }
+  | { type: 'notifications/dismissRequested'; id?: string }
+  | { type: 'notifications/expired'; id: string }
+
+export type ConnectionAction =
+  | { type: 'storage/hydrated'; values: PersistedValues; backend: StorageBackendKind }
+  | { type: 'storage/writeFailed'; error: ErrorInfo; keys: string[] }
+  | { type: 'connection/connectRequested'; namespace: ChainNamespace; connectorId: string }
+  | { type: 'connection/accountConnected'; namespace: ChainNamespace; caipAddress: CaipAddress; connectorId: string; wallet?: RecentWallet }
+  | { type: 'connection/connectFailed'; namespace: ChainNamespace; connectorId: string; error: ErrorInfo }
+  | { type: 'connection/disconnected'; namespace: ChainNamespace }
+  | { type: 'network/activeChanged'; caipNetworkId: CaipNetworkId }
+
+export type StorageBackendKind = 'indexeddb' | 'localStorage' | 'memory'
+
+export type TelemetryAction =
+  | { type: 'telemetry/errorCaptured'; errorType: string; error: ErrorInfo & { stack?: string } }
+  | { type: 'telemetry/sendFailed'; error: ErrorInfo }
+
+/** The one discriminated union of everything that can happen. */
+export type Action =
+  | AppAction
+  | ModalAction
+  | RouterAction
+  | NotificationAction
+  | ConnectionAction
+  | TelemetryAction
+  | EpicFailedAction
+
+export type ActionType = Action['type']
+/** Narrows the union to one action type. */
+export type ActionOf<T extends ActionType> = Extract<Action, { type: T }>
+
+/** A type guard for `filter`, keeping narrowing inside epics. */
+export function ofType<T extends ActionType>(...types: T[]): (action: Action) => action is ActionOf<T> {
+  return (action): action is ActionOf<T> => (types as string[]).includes(action.type)
+}

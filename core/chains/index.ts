@@ -1,0 +1,46 @@
+/** Chains: CAIP ids, address formats, ENSIP-11 coin types, display helpers and the network catalogue. */
+export { CHAIN_NAMESPACES } from './types.js'
+export type { CaipAddress, CaipNetworkId, ChainNamespace, NativeCurrency, Network } from './types.js'
+export {
+  caipAddressSchema,
+  caipNetworkIdSchema,
+  isCaipAddress,
+  isCaipNetworkId,
+  parseCaipAddress,
+  parseCaipNetworkId,
+  toCaipAddress,
+  toCaipNetworkId,
+} from './caip.js'
+export { isAddressFor, isBitcoinAddress, isEvmAddress, isSolanaAddress } from './address.js'
+export type { BitcoinNetworkName } from './address.js'
+export { chainIdToCoinType } from './coinType.js'
+export { avatarColorFromAddress, formatAddress, isHttpUrl, isSafeOpenUrl, isSignedMessage, isTxHash } from './format.js'
+export { networkSchema } from './networkSchema.js'
+export {
+  NETWORKS,
+  SWAP_SUPPORTED_CHAIN_IDS,
+  airlockDevnet,
+  airlockDevnet2,
+  arbitrum,
+  aurora,
+  avalanche,
+  base,
+  bitcoin,
+  bitcoinTestnet,
+  bsc,
+  celo,
+  ethereum,
+  fantom,
+  getEvmNetwork,
+  getNetworkByCaipId,
+  gnosis,
+  kaia,
+  mainnet,
+  optimism,
+  polygon,
+  sepolia,
+  solana,
+  solanaDevnet,
+  solanaTestnet,
+  zksync,
+} from './networks.js'

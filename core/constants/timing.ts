@@ -1,0 +1,65 @@
+/**
+ * Every timing rule of SPEC section 9, named, in milliseconds. Epics take
+ * these as defaults; nothing else in core hard-codes a duration.
+ */
+
+/** After a failed balance fetch, no retry for this long. */
+export const BALANCE_RETRY_PAUSE_MS = 30_000
+/** Portfolio (token balances) cache lifetime. */
+export const PORTFOLIO_CACHE_MS = 30_000
+/** Native balance cache lifetime. */
+export const NATIVE_BALANCE_CACHE_MS = 30_000
+/** Name (ENS-style) cache lifetime. */
+export const NAME_CACHE_MS = 5 * 60_000
+/** Identity cache lifetime. */
+export const IDENTITY_CACHE_MS = 5 * 60_000
+
+/** A WalletConnect pairing lives this long... */
+export const PAIRING_LIFETIME_MS = 4 * 60_000
+/** ...and is treated as expired this much earlier. */
+export const PAIRING_EXPIRY_MARGIN_MS = 10_000
+
+/** Email login may be triggered once per this period. */
+export const EMAIL_LOGIN_COOLDOWN_MS = 30_000
+
+/** At most this many error telemetry events... */
+export const TELEMETRY_ERROR_CAP = 5
+/** ...per this window. */
+export const TELEMETRY_ERROR_WINDOW_MS = 60_000
+
+/** Frame requests time out after this (except theme, dapp data and preferred account syncs). */
+export const FRAME_LOAD_TIMEOUT_MS = 20_000
+/** Connect email, device, otp, social and social-redirect requests time out after this. */
+export const FRAME_REQUEST_TIMEOUT_MS = 30_000
+/** The frame counts as ready this long after its ready message. */
+export const FRAME_READY_DELAY_MS = 500
+/** Sign out waits at most this long for the frame. */
+export const SIGN_OUT_WAIT_MS = 3_000
+/** A disallowed request shows its error after this delay. */
+export const ERROR_UI_DELAY_MS = 300
+
+/** The modal shakes for this long. */
+export const SHAKE_MS = 500
+/** A second notification shows this long after the first closes. */
+export const TOAST_SWAP_DELAY_MS = 150
+/** Image preloading waits at most this long. */
+export const IMAGE_PRELOAD_TIMEOUT_MS = 2_000
+/** Default debounce (search boxes, inputs). */
+export const DEBOUNCE_MS = 500
+/** Wallet search waits this long after the last keystroke. */
+export const WALLET_SEARCH_DEBOUNCE_MS = 300
+
+/** RPC over HTTP times out after this. */
+export const RPC_TIMEOUT_MS = 10_000
+/** Largest JSON-RPC batch. */
+export const RPC_BATCH_SIZE = 1000
+/** Polling interval of the fallback transport. */
+export const RPC_POLLING_MS = 4_000
+
+/**
+ * Not in SPEC 9, our choice: how long a success/info/error toast stays before
+ * it hides itself (loading toasts stay until replaced).
+ */
+export const TOAST_DURATION_MS = 2_500
+/** Not in SPEC 9, our choice: persisted writes are batched over this window. */
+export const STORAGE_WRITE_BATCH_MS = 50

@@ -1,0 +1,109 @@
+import { asyncScheduler, filter, firstValueFrom, map, type Observable } from 'rxjs'
+import type { Action } from './actions/types.js'
+import type { View } from './actions/views.js'
+import { createHttpClient } from './api/createHttpClient.js'
+import type { ChainNamespace } from './chains/types.js'
+import type { AirlockDeps, HttpClients, WindowLike } from './deps.js'
+import { randomId, readEnvironment } from './environment.js'
+import { resolveOptions, type AirlockOptions, type ResolvedOptions } from './options/resolveOptions.js'
+import { createInitialState, rootReducer } from './rootReducer.js'
+import { initEpic } from './slices/app/initEpic.js'
+import { hydrateEpic } from './slices/app/hydrateEpic.js'
+import { shakeEpic } from './slices/modal/shakeEpic.js'
+import { notificationsEpic } from './slices/notifications/notificationsEpic.js'
+import { originCheckEpic } from './slices/options/originCheckEpic.js'
+import { remoteConfigEpic } from './slices/options/remoteConfigEpic.js'
+import type { AirlockState } from './state.js'
+import { createStore } from './store/createStore.js'
+import type { EventLog } from './store/eventLog.js'
+import type { Epic, StateObservable } from './store/types.js'
+import { createStorage } from '../storage/createStorage.js'
+import { persistenceEpic } from '../storage/persistenceEpic.js'
+import { telemetryEpic } from '../telemetry/telemetryEpic.js'
+
+export interface CreateAirlockParameters extends AirlockOptions {
+  /** Replace real side effects (tests, hosts with their own storage or fetch). */
+  deps?: Partial<AirlockDeps> & { fetch?: typeof fetch }
+  /** Extra epics, e.g. chain adapters; they share the store's deps. */
+  epics?: Record<string, Epic<Action, AirlockState, AirlockDeps>>
+}
+
+export interface Airlock {
+  /** Opens the modal on a view, or on Account/Connect by connection state. */
+  open(params?: { view?: View; namespace?: ChainNamespace }): void
+  close(): void
+  getState(): AirlockState
+  readonly state$: StateObservable<AirlockState>
+  readonly action$: Observable<Action>
+  dispatch(action: Action): void
+  readonly log: EventLog<AirlockState, Action>
+  /** Resolves once storage is hydrated and the remote config has settled. */
+  ready(): Promise<AirlockState>
+  /** The sign-in config object the host passed (kept out of state: it holds functions). */
+  readonly siwx: Record<string, unknown> | undefined
+  readonly deps: AirlockDeps
+  /** Stops every epic, timer, listener and request. */
+  destroy(): void
+}
+
+/**
+ * Creates one Airlock instance: validated options, injected deps, the store
+ * and its epics. Safe on a server: without `window` it uses memory storage
+ * and skips page-only checks.
+ * @example const airlock = createAirlock({ projectId: 'abc', networks: [mainnet] })
+ */
+export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock {
+  const { deps: depsOverride = {}, epics: extraEpics = {}, ...input } = parameters
+  const { options, siwx } = resolveOptions(input)
+  const win = 'window' in depsOverride ? depsOverride.window : defaultWindow()
+  const deps: AirlockDeps = {
+    scheduler: depsOverride.scheduler ?? asyncScheduler,
+    window: win,
+    http: depsOverride.http ?? createHttpClients(options, depsOverride.fetch),
+    storage: depsOverride.storage ?? createStorage(win ? { window: win as Window } : { backend: 'memory' }),
+    id: depsOverride.id ?? randomId,
+  }
+  const store = createStore<AirlockState, Action, AirlockDeps>({
+    reducer: rootReducer as (state: AirlockState, action: Action) => AirlockState,
+    initialState: createInitialState(options),
+    deps,
+    logSize: options.logSize,
+    devChecks: options.debug,
+    epics: {
+      hydrate: hydrateEpic,
+      remoteConfig: remoteConfigEpic,
+      originCheck: originCheckEpic,
+      init: initEpic,
+      shake: shakeEpic(),
+      notifications: notificationsEpic(),
+      persistence: persistenceEpic,
+      telemetry: telemetryEpic,
+      ...extraEpics,
+    },
+  })
+  store.dispatch({ type: 'app/started', environment: readEnvironment(win) })
+
+  return {
+    open: ({ view, namespace } = {}) => store.dispatch({ type: 'modal/openRequested', ...(view ? { view } : {}), ...(namespace ? { namespace } : {}) }),
+    close: () => store.dispatch({ type: 'modal/closeRequested' }),
+    getState: store.getState,
+    state$: store.state$,
+    action$: store.action$ as Observable<Action>,
+    dispatch: (action) => store.dispatch(action),
+    log: store.log as EventLog<AirlockState, Action>,
+    ready: () => firstValueFrom(store.state$.pipe(filter((state) => state.app.initialized), map((state) => state))),
+    siwx,
+    deps,
+    destroy: () => store.destroy(),
+  }
+}
+
+function createHttpClients(options: ResolvedOptions, fetchImpl: typeof fetch | undefined): HttpClients {
+  const make = (baseUrl: string) => createHttpClient({ baseUrl, ...(fetchImpl ? { fetch: fetchImpl } : {}) })
+  return { api: make(options.apiUrl), blockchain: make(options.blockchainApiUrl), analytics: make(options.analyticsUrl) }
+}
+
+/** Read at call time, never at import time, so server rendering works. */
+function defaultWindow(): WindowLike | undefined {
+  return typeof window === 'undefined' ? undefined : (window as unknown as WindowLike)
+}

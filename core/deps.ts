@@ -1,0 +1,41 @@
+import type { SchedulerLike } from 'rxjs'
+import type { PersistedValues, StorageBackendKind } from './actions/types.js'
+import type { HttpClient } from './api/createHttpClient.js'
+
+/** The storage dependency as core sees it; `airlock/storage` provides the real one. */
+export interface StorageDep {
+  /** Reads and validates every persisted value; corrupt ones are dropped and removed. */
+  load(): Promise<{ values: PersistedValues; backend: StorageBackendKind }>
+  /** Writes the given keys (undefined removes a key) in one batch. */
+  save(values: Partial<Record<keyof PersistedValues, unknown>>): Promise<void>
+  /** The backend in use now (it may fall back to memory after an error). */
+  readonly backend: StorageBackendKind
+}
+
+/** The parts of `window` Airlock touches; tests and hosts may pass their own. */
+export interface WindowLike {
+  readonly location: { readonly origin: string; readonly href: string; readonly pathname: string }
+  readonly navigator?: { readonly userAgent?: string; readonly maxTouchPoints?: number }
+  addEventListener?: Window['addEventListener']
+  removeEventListener?: Window['removeEventListener']
+  dispatchEvent?: Window['dispatchEvent']
+  matchMedia?: Window['matchMedia']
+}
+
+/** One client per remote service, so each keeps its own base URL. */
+export interface HttpClients {
+  readonly api: HttpClient
+  readonly blockchain: HttpClient
+  readonly analytics: HttpClient
+}
+
+/** Everything with side effects, injected (ARCHITECTURE "Deps"). */
+export interface AirlockDeps {
+  readonly scheduler: SchedulerLike
+  readonly http: HttpClients
+  readonly storage: StorageDep
+  /** Undefined when rendering on a server. */
+  readonly window: WindowLike | undefined
+  /** Random ids (SPEC 9: random base-36 strings); deterministic in tests. */
+  readonly id: () => string
+}

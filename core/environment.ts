@@ -1,0 +1,28 @@
+import type { Environment } from './actions/types.js'
+import type { WindowLike } from './deps.js'
+
+const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i
+
+/** Reads the page facts once; on a server (no window) everything is null. */
+export function readEnvironment(win: WindowLike | undefined): Environment {
+  if (!win) return { origin: null, pageUrl: null, isMobile: false, ssr: true }
+  const { origin, pathname } = win.location
+  const ua = win.navigator?.userAgent ?? ''
+  return {
+    origin: origin && origin !== 'null' ? origin : null,
+    // Never the query or hash: they can carry emails, tokens or OAuth codes.
+    pageUrl: origin && origin !== 'null' ? `${origin}${pathname}` : null,
+    isMobile: MOBILE_UA.test(ua),
+    ssr: false,
+  }
+}
+
+/** A random base-36 id (SPEC 9), from the platform's CSPRNG when there is one. */
+export function randomId(): string {
+  const cryptoObj = (globalThis as { crypto?: Crypto }).crypto
+  if (cryptoObj?.getRandomValues) {
+    const bytes = cryptoObj.getRandomValues(new Uint32Array(3))
+    return Array.from(bytes, (n) => n.toString(36).padStart(7, '0')).join('')
+  }
+  return Math.random().toString(36).slice(2) + Math.random().toString(36).slice(2)
+}

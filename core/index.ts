@@ -1,0 +1,42 @@
+/** `airlock`: the event-sourced core. No React, no DOM beyond injected deps. */
+export { createAirlock } from './createAirlock.js'
+export type { Airlock, CreateAirlockParameters } from './createAirlock.js'
+export { replay } from './replay.js'
+
+// Store (usable on its own)
+export { createStore } from './store/createStore.js'
+export type { CreateStoreParameters, Store } from './store/createStore.js'
+export { replayWith } from './store/replayWith.js'
+export type { ReplayInput } from './store/replayWith.js'
+export { REDACTED, REDACTED_KEYS, redact } from './store/redact.js'
+export type { EventLog } from './store/eventLog.js'
+export type { AnyAction, Epic, EpicFailedAction, LogEntry, LogExport, Reducer, StateObservable } from './store/types.js'
+
+// Actions, state, reducers, selectors
+export { ofType } from './actions/types.js'
+export type * from './actions/types.js'
+export { VIEWS } from './actions/views.js'
+export type { Transition, View } from './actions/views.js'
+export type * from './state.js'
+export { createInitialState, rootReducer } from './rootReducer.js'
+export { selectCaipAddress, selectIsConnected, selectNamespaceConnection } from './slices/connection/selectors.js'
+
+// Options
+export { DEFAULT_HOSTS, SIWX_CONFLICT_MESSAGE, optionsSchema, resolveOptions } from './options/resolveOptions.js'
+export type { AirlockOptions, ResolvedOptions } from './options/resolveOptions.js'
+export { CONNECT_METHODS, DEFAULT_REMOTE_FEATURES, SOCIAL_PROVIDERS, WALLET_FEATURES } from './options/features.js'
+export type { ConnectMethod, Features, SocialProvider, WalletFeature } from './options/features.js'
+export { DEFAULT_ALLOWED_ORIGINS, isOriginAllowed, matchOrigin } from './options/origins.js'
+
+// Errors
+export { BaseError, toErrorInfo } from './errors/BaseError.js'
+export { ALERTS, alertFor, alertForServerMessage } from './errors/alerts.js'
+export type { Alert, AlertCode, AlertVariant } from './errors/alerts.js'
+
+// Chains, HTTP, constants, deps
+export * from './chains/index.js'
+export * from './api/index.js'
+export { isTransientError, retryTransient } from './api/retryTransient.js'
+export * as timing from './constants/timing.js'
+export * as limits from './constants/limits.js'
+export type { AirlockDeps, HttpClients, StorageDep, WindowLike } from './deps.js'

@@ -1,0 +1,44 @@
+import type { Action } from './actions/types.js'
+import type { ResolvedOptions } from './options/resolveOptions.js'
+import { alertsReducer } from './slices/alerts/reducer.js'
+import { appReducer, initialAppState } from './slices/app/reducer.js'
+import { connectionReducer, initialConnectionState } from './slices/connection/reducer.js'
+import { initialModalState, modalReducer } from './slices/modal/reducer.js'
+import { initialNotificationsState, notificationsReducer } from './slices/notifications/reducer.js'
+import { optionsReducer } from './slices/options/reducer.js'
+import { initialRouterState, routerReducer } from './slices/router/reducer.js'
+import type { AirlockState } from './state.js'
+
+/** The state before anything happened, for the given resolved options. */
+export function createInitialState(options: ResolvedOptions): AirlockState {
+  return {
+    options,
+    app: initialAppState,
+    alerts: [],
+    modal: initialModalState,
+    router: initialRouterState,
+    notifications: initialNotificationsState,
+    connection: initialConnectionState,
+  }
+}
+
+/**
+ * Folds one action into the state. Slices that need to read another slice
+ * get the state before the action (`root`), so the order of slices never
+ * matters and the function stays pure. Unchanged slices keep their identity.
+ */
+export function rootReducer(state: AirlockState, action: Action): AirlockState {
+  const next: AirlockState = {
+    options: optionsReducer(state.options, action),
+    app: appReducer(state.app, action),
+    alerts: alertsReducer(state.alerts, action),
+    modal: modalReducer(state.modal, action, state),
+    router: routerReducer(state.router, action, state),
+    notifications: notificationsReducer(state.notifications, action),
+    connection: connectionReducer(state.connection, action),
+  }
+  for (const key of Object.keys(next) as (keyof AirlockState)[]) {
+    if (next[key] !== state[key]) return next
+  }
+  return state
+}

@@ -1,0 +1,65 @@
+import { describe, expect, test } from 'vitest'
+import type { Action, RecentWallet } from '../../actions/types.js'
+import { initialState, reduce } from '../../../tests/support/state.js'
+import { selectCaipAddress, selectIsConnected } from './selectors.js'
+
+const address = 'eip155:1:0x1111111111111111111111111111111111111111' as const
+const hydrated = (status: 'connected' | 'disconnected'): Action => ({
+  type: 'storage/hydrated',
+  backend: 'indexeddb',
+  values: {
+    activeNamespace: 'eip155',
+    activeCaipNetworkId: 'eip155:1',
+    connections: { eip155: { connectorId: 'io.metamask', caipAddress: address } },
+    connectionStatus: { eip155: status },
+    connectedConnectorIds: { eip155: 'io.metamask' },
+  },
+})
+const wallet = (id: string): RecentWallet => ({ id, name: id })
+
+describe('connection', () => {
+  test('behavior: a stored connected becomes connecting until the wallet confirms', () => {
+    const state = reduce(initialState(), hydrated('connected'))
+    expect(state.connection.namespaces.eip155).toEqual({ status: 'connecting', caipAddress: address, connectorId: 'io.metamask' })
+    expect(selectIsConnected(state)).toBe(false)
+    expect(selectCaipAddress(state)).toBeUndefined()
+    const synced = reduce(state, { type: 'connection/accountConnected', namespace: 'eip155', caipAddress: address, connectorId: 'io.metamask' })
+    expect(selectIsConnected(synced)).toBe(true)
+    expect(selectCaipAddress(synced)).toBe(address)
+  })
+
+  test('behavior: a stored disconnected clears the cached address', () => {
+    const state = reduce(initialState(), hydrated('disconnected'))
+    expect(state.connection.namespaces.eip155).toEqual({ status: 'disconnected', caipAddress: null, connectorId: null })
+    expect(state.connection.activeCaipNetworkId).toBe('eip155:1')
+    expect(state.app.storage).toEqual({ hydrated: true, backend: 'indexeddb' })
+  })
+
+  test('behavior: hydration never downgrades a connection that already happened', () => {
+    const connected = reduce(initialState(), { type: 'connection/accountConnected', namespace: 'eip155', caipAddress: address, connectorId: 'io.metamask' })
+    expect(reduce(connected, hydrated('disconnected')).connection.namespaces.eip155?.status).toBe('connected')
+  })
+
+  test('behavior: recent wallets keep at most 2, newest first, no duplicates', () => {
+    const connect = (id: string): Action => ({ type: 'connection/accountConnected', namespace: 'eip155', caipAddress: address, connectorId: id, wallet: wallet(id) })
+    const state = reduce(initialState(), connect('a'), connect('b'), connect('a'), connect('c'))
+    expect(state.connection.recentWallets.map((w) => w.id)).toEqual(['c', 'a'])
+  })
+
+  test('behavior: connect request, failure and disconnect', () => {
+    const requested = reduce(initialState(), { type: 'connection/connectRequested', namespace: 'eip155', connectorId: 'x' })
+    expect(requested.connection.namespaces.eip155?.status).toBe('connecting')
+    const failed = reduce(requested, { type: 'connection/connectFailed', namespace: 'eip155', connectorId: 'x', error: { message: 'User rejected the request.', code: 4001 } })
+    expect(failed.connection.namespaces.eip155?.status).toBe('disconnected')
+    expect(failed.connection.errors.eip155).toEqual({ message: 'User rejected the request.', code: 4001 })
+    const retried = reduce(failed, { type: 'connection/connectRequested', namespace: 'eip155', connectorId: 'x' })
+    expect(retried.connection.errors.eip155).toBeUndefined()
+    const gone = reduce(initialState(), { type: 'connection/accountConnected', namespace: 'eip155', caipAddress: address, connectorId: 'x' }, { type: 'connection/disconnected', namespace: 'eip155' })
+    expect(gone.connection.namespaces.eip155).toEqual({ status: 'disconnected', caipAddress: null, connectorId: null })
+  })
+
+  test('behavior: switching the active network changes the namespace', () => {
+    const state = reduce(initialState(), { type: 'network/activeChanged', caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' })
+    expect(state.connection.activeNamespace).toBe('solana')
+  })
+})

@@ -1,0 +1,24 @@
+import type { Action } from '../../actions/types.js'
+import type { AirlockState, ModalState } from '../../state.js'
+
+export const initialModalState: ModalState = { open: false, loading: false, shake: false }
+
+/** Modal flags (SPEC 4): open, loading, shake. Back on the last view closes. */
+export function modalReducer(state: ModalState, action: Action, root: AirlockState): ModalState {
+  switch (action.type) {
+    case 'modal/openRequested':
+      return state.open ? state : { ...state, open: true }
+    case 'modal/closeRequested':
+      return state.open || state.shake ? { ...state, open: false, shake: false } : state
+    case 'router/backRequested':
+      return root.router.history.length <= 1 && state.open ? { ...state, open: false } : state
+    case 'modal/loadingChanged':
+      return state.loading === action.loading ? state : { ...state, loading: action.loading }
+    case 'modal/shakeRequested':
+      return state.shake ? state : { ...state, shake: true }
+    case 'modal/shakeEnded':
+      return state.shake ? { ...state, shake: false } : state
+    default:
+      return state
+  }
+}

@@ -1,0 +1,12 @@
+import type { Action } from '../../actions/types.js'
+import type { ResolvedOptions } from '../../options/resolveOptions.js'
+
+/** Options are fixed at creation, except the remote-decidable features (SPEC 1). */
+export function optionsReducer(state: ResolvedOptions, action: Action): ResolvedOptions {
+  switch (action.type) {
+    case 'options/remoteConfigLoaded':
+      return { ...state, features: { ...state.features, ...action.features } }
+    default:
+      return state
+  }
+}

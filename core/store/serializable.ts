@@ -1,0 +1,46 @@
+/**
+ * Finds the first value that does not survive a JSON round trip unchanged:
+ * functions, class instances (Error, Map, Date, providers), bigint, symbols,
+ * NaN/Infinity, undefined in arrays and cycles. Returns its path, or null.
+ * @example findNonSerializable({ type: 'x', at: new Date() }) // 'at'
+ */
+export function findNonSerializable(value: unknown, path = '', seen = new Set<object>()): string | null {
+  if (value === null) return null
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return null
+    case 'number':
+      return Number.isFinite(value) ? null : path || '(root)'
+    case 'undefined':
+      return null
+    case 'object': {
+      if (seen.has(value)) return path || '(root)'
+      const proto = Object.getPrototypeOf(value)
+      if (Array.isArray(value)) {
+        seen.add(value)
+        for (let i = 0; i < value.length; i++) {
+          if (value[i] === undefined) return join(path, String(i))
+          const bad = findNonSerializable(value[i], join(path, String(i)), seen)
+          if (bad !== null) return bad
+        }
+        seen.delete(value)
+        return null
+      }
+      if (proto !== Object.prototype && proto !== null) return path || '(root)'
+      seen.add(value)
+      for (const [key, inner] of Object.entries(value)) {
+        const bad = findNonSerializable(inner, join(path, key), seen)
+        if (bad !== null) return bad
+      }
+      seen.delete(value)
+      return null
+    }
+    default:
+      return path || '(root)'
+  }
+}
+
+function join(path: string, key: string): string {
+  return path ? `${path}.${key}` : key
+}

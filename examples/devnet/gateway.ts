@@ -1,0 +1,168 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+/**
+ * A local stand-in for the cloud APIs Airlock calls (SPEC 7), speaking the
+ * same HTTP contract: project config, allowed origins, wallet registry and
+ * the analytics sink. It exists because the real services are unreachable
+ * here; everything it serves is plain data a test can inspect.
+ */
+export interface GatewayProject {
+  /** `GET /appkit/v1/config` features; omit to answer 404 (no remote config). */
+  features?: { id: string; isEnabled: boolean; config?: string[] | null }[]
+  allowedOrigins?: string[]
+  isAnalyticsEnabled?: boolean
+}
+
+export interface GatewayOptions {
+  port?: number
+  host?: string
+  projects?: Record<string, GatewayProject>
+  /** Extra routes, checked first: return true when handled. */
+  routes?: (req: IncomingMessage, url: URL, res: ServerResponse) => boolean | Promise<boolean>
+}
+
+export interface RecordedEvent {
+  query: Record<string, string>
+  origin: string | null
+  body: unknown
+}
+
+export interface Gateway {
+  readonly url: string
+  readonly port: number
+  /** Analytics events received on `POST /e`, oldest first. */
+  readonly events: RecordedEvent[]
+  /** Every request as `METHOD /path?query`. */
+  readonly requests: string[]
+  /** Hanging requests whose client went away (aborted) so far. */
+  readonly aborted: number
+  /** Make a route fail: a status, or 'hang' to never answer. */
+  fail(path: string, behaviour: number | 'hang' | 'html' | 'garbage' | null): void
+  close(): Promise<void>
+}
+
+const MAX_BODY = 64 * 1024
+
+export const DEFAULT_DEV_PROJECT_ID = 'airlock-dev'
+
+export const DEFAULT_PROJECTS: Record<string, GatewayProject> = {
+  [DEFAULT_DEV_PROJECT_ID]: {
+    features: [
+      { id: 'social_login', isEnabled: true, config: ['email', 'google', 'x', 'discord', 'github', 'apple', 'facebook', 'farcaster'] },
+      { id: 'swap', isEnabled: true, config: ['1inch'] },
+      { id: 'onramp', isEnabled: true, config: ['coinbase', 'meld'] },
+      { id: 'activity', isEnabled: true },
+      { id: 'reown_branding', isEnabled: true },
+    ],
+    allowedOrigins: ['http://127.0.0.1:*', 'http://localhost:*'],
+    isAnalyticsEnabled: true,
+  },
+}
+
+/** Starts the gateway; `port: 0` picks a free port. */
+export async function startGateway(options: GatewayOptions = {}): Promise<Gateway> {
+  const projects = options.projects ?? DEFAULT_PROJECTS
+  const events: RecordedEvent[] = []
+  const requests: string[] = []
+  const faults = new Map<string, number | 'hang' | 'html' | 'garbage'>()
+  const hanging = new Set<ServerResponse>()
+  let aborted = 0
+
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://gateway.local')
+    requests.push(`${req.method} ${url.pathname}${url.search}`)
+    cors(req, res)
+    if (req.method === 'OPTIONS') return end(res, 204)
+    const fault = faults.get(url.pathname)
+    if (fault === 'hang') {
+      hanging.add(res)
+      res.on('close', () => {
+        if (!res.writableEnded) aborted += 1
+      })
+      return
+    }
+    if (fault === 'html') return end(res, 200, '<html><body>Bad gateway</body></html>', 'text/html')
+    if (fault === 'garbage') return json(res, 200, { unexpected: true })
+    if (typeof fault === 'number') return json(res, fault, { message: `injected ${fault}` })
+    try {
+      if (options.routes && (await options.routes(req, url, res))) return
+      const projectId = url.searchParams.get('projectId') ?? ''
+      const project = projects[projectId]
+      switch (`${req.method} ${url.pathname}`) {
+        case 'GET /appkit/v1/config':
+          if (!project) return json(res, 403, { message: 'Unauthorized: invalid key' })
+          if (!project.features) return json(res, 404, { message: 'No remote configuration' })
+          return json(res, 200, { features: project.features })
+        case 'GET /projects/v1/origins':
+          if (!project) return json(res, 403, { message: 'Unauthorized: invalid key' })
+          return json(res, 200, { allowedOrigins: project.allowedOrigins ?? [] })
+        case 'GET /getAnalyticsConfig':
+          return json(res, 200, { isAnalyticsEnabled: project?.isAnalyticsEnabled ?? false })
+        case 'POST /e': {
+          const body = await readJson(req)
+          const origin = req.headers.origin ?? null
+          if (!project) return json(res, 403, { message: 'Unauthorized: invalid key' })
+          if (origin && project.allowedOrigins && !project.allowedOrigins.some((p) => new RegExp(`^${p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '[^/]+')}$`).test(origin))) {
+            return json(res, 403, { message: 'Unauthorized: origin not allowed' })
+          }
+          events.push({ query: Object.fromEntries(url.searchParams), origin, body })
+          return end(res, 202)
+        }
+        default:
+          return json(res, 404, { message: 'Not found' })
+      }
+    } catch (error) {
+      return json(res, 400, { message: error instanceof Error ? error.message : 'Bad request' })
+    }
+  })
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve())
+  })
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    port,
+    events,
+    requests,
+    get aborted() {
+      return aborted
+    },
+    fail: (path, behaviour) => (behaviour === null ? faults.delete(path) : faults.set(path, behaviour)),
+    close: async () => {
+      for (const res of hanging) res.destroy()
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+function cors(req: IncomingMessage, res: ServerResponse): void {
+  res.setHeader('access-control-allow-origin', req.headers.origin ?? '*')
+  res.setHeader('vary', 'origin')
+  res.setHeader('access-control-allow-methods', 'GET,POST,PUT,DELETE,OPTIONS')
+  res.setHeader('access-control-allow-headers', 'content-type,accept')
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  end(res, status, JSON.stringify(body), 'application/json')
+}
+
+function end(res: ServerResponse, status: number, body?: string, type?: string): void {
+  res.writeHead(status, type ? { 'content-type': type } : {})
+  res.end(body)
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  let size = 0
+  const chunks: Buffer[] = []
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length
+    if (size > MAX_BODY) throw new Error('Body too large')
+    chunks.push(chunk as Buffer)
+  }
+  const text = Buffer.concat(chunks).toString('utf8')
+  return text ? JSON.parse(text) : null
+}

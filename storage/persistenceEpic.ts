@@ -1,0 +1,59 @@
+import { auditTime, catchError, concatMap, defer, distinctUntilChanged, EMPTY, filter, ignoreElements, map, of, startWith, switchMap, tap } from 'rxjs'
+import { ofType, type Action, type PersistedValues } from '../core/actions/types.js'
+import { STORAGE_WRITE_BATCH_MS } from '../core/constants/timing.js'
+import type { AirlockDeps } from '../core/deps.js'
+import { toErrorInfo } from '../core/errors/BaseError.js'
+import type { AirlockState } from '../core/state.js'
+import type { Epic } from '../core/store/types.js'
+import { PERSISTED_NAMES } from './keys.js'
+import { jsonEqual } from './jsonEqual.js'
+import { selectPersisted } from './selectPersisted.js'
+
+type Changes = Partial<Record<keyof PersistedValues, unknown>>
+
+/**
+ * Writes what must survive a reload. It waits for `storage/hydrated` (so the
+ * empty initial state never overwrites stored data), batches state changes
+ * over STORAGE_WRITE_BATCH_MS and saves only the keys that differ from the
+ * last successful write. A failed write becomes `storage/writeFailed`; those
+ * keys still differ, so the next change retries them.
+ * @example createStore({ reducer, deps, initialState, epics: { persistence: persistenceEpic } })
+ */
+export const persistenceEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, state$, deps) =>
+  action$.pipe(
+    filter(ofType('storage/hydrated')),
+    // A second hydration (a remount) starts over from what it read.
+    switchMap((hydrated) => {
+      // What storage holds now: the values just read.
+      let written: Changes = { ...hydrated.values }
+      return state$.pipe(
+        // The reducer already ran: state$ may not replay, so start from the current value.
+        startWith(state$.value),
+        map(selectPersisted),
+        distinctUntilChanged<PersistedValues>(jsonEqual),
+        auditTime(STORAGE_WRITE_BATCH_MS, deps.scheduler),
+        // concatMap keeps writes in order; the diff is taken when the write starts, against the last success.
+        concatMap((next) =>
+          defer(() => {
+            const changed = diff(written, next)
+            const keys = Object.keys(changed)
+            if (keys.length === 0) return EMPTY
+            return defer(() => deps.storage.save(changed)).pipe(
+              // On complete, not next: success is the promise settling, whatever it resolves with.
+              tap({ complete: () => (written = { ...written, ...changed }) }),
+              ignoreElements(),
+              catchError((error: unknown) => of<Action>({ type: 'storage/writeFailed', error: toErrorInfo(error), keys })),
+            )
+          }),
+        ),
+      )
+    }),
+  )
+
+function diff(before: Changes, after: PersistedValues): Changes {
+  const changed: Changes = {}
+  for (const name of PERSISTED_NAMES) {
+    if (!jsonEqual(before[name], after[name])) changed[name] = after[name]
+  }
+  return changed
+}

@@ -1,0 +1,14 @@
+/**
+ * When the email-login cooldown started, failing closed: a stored time that
+ * is garbage or in the future (a tampered value, a clock set back) means the
+ * cooldown starts `now`; only an absent value (`undefined`/`null`) means none.
+ * Persist the returned start so the cooldown also holds across a reload.
+ * @example
+ * const start = readCooldownStart(await storage.getItem('walletLastEmailLoginTime'), scheduler.now())
+ * const waiting = start !== null && scheduler.now() - start < EMAIL_LOGIN_COOLDOWN_MS
+ */
+export function readCooldownStart(value: unknown, now: number): number | null {
+  if (value === undefined || value === null) return null
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= now) return value
+  return now
+}

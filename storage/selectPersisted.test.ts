@@ -1,0 +1,122 @@
+import { asyncScheduler, filter, firstValueFrom } from 'rxjs'
+import { describe, expect, test } from 'vitest'
+import type { Action, PersistedValues } from '../core/actions/types.js'
+import type { AirlockDeps } from '../core/deps.js'
+import { resolveOptions } from '../core/options/resolveOptions.js'
+import { createInitialState, rootReducer } from '../core/rootReducer.js'
+import { hydrateEpic } from '../core/slices/app/hydrateEpic.js'
+import type { AirlockState } from '../core/state.js'
+import { createStore } from '../core/store/createStore.js'
+import { createStorage } from './createStorage.js'
+import { persistenceEpic } from './persistenceEpic.js'
+import { selectPersisted } from './selectPersisted.js'
+import { MapStorage } from './testing/MapStorage.js'
+
+const address = 'eip155:1:0x1111111111111111111111111111111111111111' as const
+const solanaAddress = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM' as const
+const fresh = (): AirlockState => createInitialState(resolveOptions({}).options)
+const reduce = (state: AirlockState, ...actions: Action[]): AirlockState => actions.reduce(rootReducer, state)
+const connect = (namespace: 'eip155' | 'solana', caipAddress: typeof address | typeof solanaAddress, connectorId: string): Action => ({
+  type: 'connection/accountConnected',
+  namespace,
+  caipAddress,
+  connectorId,
+  wallet: { id: connectorId, name: connectorId },
+})
+
+describe('selectPersisted', () => {
+  test('default: the initial state persists nothing', () => {
+    expect(selectPersisted(fresh())).toEqual({
+      activeNamespace: undefined,
+      activeCaipNetworkId: undefined,
+      recentWallets: undefined,
+      connectedConnectorIds: undefined,
+      connectionStatus: undefined,
+      connectedNamespaces: undefined,
+      connections: undefined,
+    })
+  })
+
+  test('behavior: connected namespaces are stored with connector and address; others as disconnected', () => {
+    const state = reduce(
+      fresh(),
+      connect('eip155', address, 'io.metamask'),
+      connect('solana', solanaAddress, 'phantom'),
+      { type: 'connection/disconnected', namespace: 'solana' },
+      { type: 'connection/connectRequested', namespace: 'bip122', connectorId: 'xverse' },
+      { type: 'network/activeChanged', caipNetworkId: 'eip155:10' },
+    )
+    expect(selectPersisted(state)).toEqual({
+      activeNamespace: 'eip155',
+      activeCaipNetworkId: 'eip155:10',
+      recentWallets: [
+        { id: 'phantom', name: 'phantom' },
+        { id: 'io.metamask', name: 'io.metamask' },
+      ],
+      connectedConnectorIds: { eip155: 'io.metamask' },
+      // A connect in progress (no address yet) must not come back as connected after a reload.
+      connectionStatus: { eip155: 'connected', solana: 'disconnected', bip122: 'disconnected' },
+      connectedNamespaces: ['eip155'],
+      connections: { eip155: { connectorId: 'io.metamask', caipAddress: address } },
+    })
+  })
+
+  test('behavior: connected, persisted, hydrated into a fresh state → connecting with the address kept', async () => {
+    const localStorage = new MapStorage()
+    await createStorage({ window: { localStorage } }).save(selectPersisted(reduce(fresh(), connect('eip155', address, 'io.metamask'))))
+
+    const loaded = await createStorage({ window: { localStorage } }).load()
+    const state = reduce(fresh(), { type: 'storage/hydrated', values: loaded.values, backend: loaded.backend })
+    expect(state.connection.namespaces.eip155).toEqual({ status: 'connecting', caipAddress: address, connectorId: 'io.metamask' })
+    // Awaiting the wallet's sync still counts as connected for storage: a second reload keeps it.
+    expect(selectPersisted(state)).toEqual(selectPersisted(reduce(fresh(), connect('eip155', address, 'io.metamask'))))
+  })
+
+  test('behavior: a stored disconnected status drops the cached address', async () => {
+    const storage = createStorage({ backend: 'memory' })
+    const stale: PersistedValues = {
+      connectionStatus: { eip155: 'disconnected' },
+      connections: { eip155: { connectorId: 'io.metamask', caipAddress: address } },
+      connectedConnectorIds: { eip155: 'io.metamask' },
+    }
+    await storage.save(stale)
+    const { values, backend } = await storage.load()
+    const state = reduce(fresh(), { type: 'storage/hydrated', values, backend })
+    expect(state.connection.namespaces.eip155).toEqual({ status: 'disconnected', caipAddress: null, connectorId: null })
+    expect(selectPersisted(state).connections).toBeUndefined()
+  })
+
+  test('behavior: the store with the real storage persists a connection and a reload restores it', async () => {
+    const localStorage = new MapStorage()
+    let written: () => void = () => {}
+    const boot = (): { dispatch(action: Action): void; hydrated: Promise<AirlockState>; destroy(): void } => {
+      const storage = createStorage({ window: { localStorage } })
+      // Resolves `written` once a save has landed: no clock needed to wait for the batch.
+      const save: typeof storage.save = (values) => storage.save(values).then(() => written())
+      const deps = { scheduler: asyncScheduler, storage: { load: storage.load, save, backend: storage.backend } } as unknown as AirlockDeps
+      const store = createStore<AirlockState, Action, AirlockDeps>({
+        reducer: rootReducer as (state: AirlockState, action: Action) => AirlockState,
+        initialState: fresh(),
+        deps,
+        epics: { hydrate: hydrateEpic, persistence: persistenceEpic },
+      })
+      const hydrated = firstValueFrom(store.state$.pipe(filter((state) => state.app.storage.hydrated)))
+      store.dispatch({ type: 'app/started', environment: { origin: null, pageUrl: null, isMobile: false, ssr: false } })
+      return { dispatch: store.dispatch, hydrated, destroy: store.destroy }
+    }
+
+    const first = boot()
+    await first.hydrated
+    const saved = new Promise<void>((resolve) => (written = resolve))
+    first.dispatch(connect('eip155', address, 'io.metamask'))
+    await saved
+    first.destroy()
+
+    const second = boot()
+    const state = await second.hydrated
+    second.destroy()
+    expect(state.app.storage.backend).toBe('localStorage')
+    expect(state.connection.namespaces.eip155).toEqual({ status: 'connecting', caipAddress: address, connectorId: 'io.metamask' })
+    expect(state.connection.recentWallets).toEqual([{ id: 'io.metamask', name: 'io.metamask' }])
+  })
+})

@@ -1,0 +1,48 @@
+import type { ConnectionStatus, PersistedValues, StoredConnection } from '../core/actions/types.js'
+import { CHAIN_NAMESPACES, type ChainNamespace } from '../core/chains/index.js'
+import { RECENT_WALLETS_MAX } from '../core/constants/limits.js'
+import type { AirlockState } from '../core/state.js'
+
+/**
+ * The part of the state that must survive a reload (SPEC 3). A namespace is
+ * stored as connected when it is connected, or still `connecting` with a
+ * cached address (hydrated, awaiting the wallet's sync), so a reload during
+ * the sync does not forget it. Anything else is stored as disconnected with
+ * no connection entry. Empty values are `undefined`, which removes the key.
+ * @example storage.save(selectPersisted(store.getState()))
+ */
+export function selectPersisted(state: AirlockState): PersistedValues {
+  const { activeNamespace, activeCaipNetworkId, namespaces, recentWallets } = state.connection
+  const connectionStatus: Partial<Record<ChainNamespace, ConnectionStatus>> = {}
+  const connectedConnectorIds: Partial<Record<ChainNamespace, string>> = {}
+  const connections: Partial<Record<ChainNamespace, StoredConnection>> = {}
+  const connectedNamespaces: ChainNamespace[] = []
+  // CHAIN_NAMESPACES order, not insertion order, so equal states give equal projections.
+  for (const namespace of CHAIN_NAMESPACES) {
+    const connection = namespaces[namespace]
+    if (!connection) continue
+    const { status, caipAddress, connectorId } = connection
+    const keep = (status === 'connected' || status === 'connecting') && caipAddress !== null && connectorId !== null
+    if (!keep) {
+      connectionStatus[namespace] = 'disconnected'
+      continue
+    }
+    connectionStatus[namespace] = 'connected'
+    connectedConnectorIds[namespace] = connectorId
+    connections[namespace] = { connectorId, caipAddress }
+    connectedNamespaces.push(namespace)
+  }
+  return {
+    activeNamespace: activeNamespace ?? undefined,
+    activeCaipNetworkId: activeCaipNetworkId ?? undefined,
+    recentWallets: recentWallets.length > 0 ? recentWallets.slice(0, RECENT_WALLETS_MAX) : undefined,
+    connectedConnectorIds: nonEmpty(connectedConnectorIds),
+    connectionStatus: nonEmpty(connectionStatus),
+    connectedNamespaces: connectedNamespaces.length > 0 ? connectedNamespaces : undefined,
+    connections: nonEmpty(connections),
+  }
+}
+
+function nonEmpty<T extends object>(record: T): T | undefined {
+  return Object.keys(record).length > 0 ? record : undefined
+}

@@ -1,0 +1,148 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { createAirlock, replay, type Airlock, type CreateAirlockParameters } from '../../core/index.js'
+import { startGateway, type Gateway } from '../../examples/devnet/gateway.js'
+import { createStorage } from '../../storage/createStorage.js'
+
+const page = (origin: string) => ({ location: { origin, href: `${origin}/shop?email=a@b.c#frag`, pathname: '/shop' }, navigator: { userAgent: 'Mozilla/5.0 (X11; Linux x86_64)' } })
+
+let gateway: Gateway
+const running: Airlock[] = []
+
+beforeAll(async () => {
+  gateway = await startGateway({
+    projects: {
+      remote: {
+        features: [{ id: 'social_login', isEnabled: true, config: ['google'] }, { id: 'activity', isEnabled: false }],
+        allowedOrigins: ['https://*.example.com'],
+        isAnalyticsEnabled: true,
+      },
+      plain: { allowedOrigins: [] },
+    },
+  })
+})
+afterAll(() => gateway.close())
+afterEach(() => {
+  for (const airlock of running.splice(0)) airlock.destroy()
+  for (const path of ['/appkit/v1/config', '/projects/v1/origins']) gateway.fail(path, null)
+})
+
+function start(params: CreateAirlockParameters & { origin?: string | null }): Airlock {
+  const { origin = 'https://shop.example.com', ...rest } = params
+  const airlock = createAirlock({
+    apiUrl: gateway.url,
+    analyticsUrl: gateway.url,
+    blockchainApiUrl: gateway.url,
+    ...rest,
+    deps: { window: origin ? (page(origin) as never) : undefined, storage: createStorage({ backend: 'memory' }), ...rest.deps },
+  })
+  running.push(airlock)
+  return airlock
+}
+
+describe('createAirlock', () => {
+  test('default: without a project id it still initializes, with the SPEC alert', async () => {
+    const state = await start({}).ready()
+    expect(state.alerts.map((a) => a.title)).toEqual(['Project ID Not Configured'])
+    expect(state.app).toMatchObject({ initialized: true, remoteConfig: 'idle', originCheck: 'skipped' })
+  })
+
+  test('behavior: remote features override local ones and warn "Local configuration ignored"', async () => {
+    const before = gateway.requests.length
+    const airlock = start({ projectId: 'remote', features: { email: true, swaps: false } })
+    const state = await airlock.ready()
+    expect(gateway.requests.slice(before)).toContain('GET /appkit/v1/config?projectId=remote&st=airlock&sv=airlock-0.1.0')
+    expect(state.options.features).toMatchObject({ email: false, socials: ['google'], activity: false, swaps: false })
+    expect(state.alerts.find((a) => a.code === 'LOCAL_CONFIGURATION_IGNORED')).toMatchObject({ title: 'Local configuration ignored', variant: 'warning' })
+    expect(state.alerts.find((a) => a.code === 'LOCAL_CONFIGURATION_IGNORED')?.message).toContain('"features.email"')
+  })
+
+  test('behavior: the page origin is matched against the remote allowed origins with wildcards', async () => {
+    const airlock = start({ projectId: 'remote' })
+    await airlock.ready()
+    await until(airlock, (s) => s.app.originCheck !== 'pending')
+    expect(airlock.getState().app.originCheck).toBe('allowed')
+    expect(gateway.requests).toContain('GET /projects/v1/origins?projectId=remote')
+  })
+
+  test('behavior: an origin not allowed raises "Invalid App Configuration"', async () => {
+    const airlock = start({ projectId: 'remote', origin: 'https://evil.test' })
+    await until(airlock, (s) => s.app.originCheck !== 'pending')
+    expect(airlock.getState().app.originCheck).toBe('denied')
+    expect(airlock.getState().alerts.map((a) => a.title)).toContain('Invalid App Configuration')
+  })
+
+  test('behavior: a failed origins fetch raises "Project ID Not Configured"', async () => {
+    gateway.fail('/projects/v1/origins', 403)
+    const airlock = start({ projectId: 'plain', origin: 'https://evil.test' })
+    await until(airlock, (s) => s.app.originCheck !== 'pending')
+    expect(airlock.getState().app.originCheck).toBe('failed')
+    expect(airlock.getState().alerts.map((a) => a.code)).toEqual(['PROJECT_ID_NOT_CONFIGURED'])
+  })
+
+  test('behavior: no remote config (404) keeps the local features', async () => {
+    const state = await start({ projectId: 'plain', features: { email: false, socials: false } }).ready()
+    expect(state.app.remoteConfig).toBe('failed')
+    expect(state.options.features).toMatchObject({ email: false, socials: false, swaps: ['1inch'] })
+    expect(state.app.originCheck).toBe('skipped')
+  })
+
+  test('behavior: a remote config body of the wrong shape or HTML is a typed failure, not a crash', async () => {
+    for (const fault of ['garbage', 'html'] as const) {
+      gateway.fail('/appkit/v1/config', fault)
+      const state = await start({ projectId: 'remote', origin: null }).ready()
+      expect(state.app.remoteConfig).toBe('failed')
+      const failed = start({ projectId: 'remote', origin: null })
+      await failed.ready()
+      const entry = failed.log.entries().find((e) => e.action.type === 'options/remoteConfigFailed')
+      expect(entry?.action).toMatchObject({ error: { message: fault === 'html' ? 'Invalid JSON response' : expect.stringContaining('schema') } })
+    }
+  })
+
+  test('behavior: works on a server (no window): memory storage, no page checks', async () => {
+    const airlock = createAirlock({ projectId: 'remote', apiUrl: gateway.url, analyticsUrl: gateway.url, deps: { window: undefined } })
+    running.push(airlock)
+    const state = await airlock.ready()
+    expect(state.app.environment).toEqual({ origin: null, pageUrl: null, isMobile: false, ssr: true })
+    expect(state.app.storage.backend).toBe('memory')
+    expect(state.app.originCheck).toBe('skipped')
+  })
+
+  test('behavior: destroy aborts requests in flight and stops the store', async () => {
+    gateway.fail('/appkit/v1/config', 'hang')
+    const airlock = start({ projectId: 'remote' })
+    await waitFor(() => gateway.requests.some((r) => r.startsWith('GET /appkit/v1/config')))
+    const abortedBefore = gateway.aborted
+    airlock.destroy()
+    await waitFor(() => gateway.aborted > abortedBefore)
+    const size = airlock.log.size
+    airlock.open()
+    expect(airlock.log.size).toBe(size)
+  })
+
+  test('behavior: open/close and the log replays to the same state', async () => {
+    const airlock = start({ projectId: 'remote' })
+    await airlock.ready()
+    airlock.open()
+    airlock.dispatch({ type: 'router/pushRequested', view: 'AllWallets' })
+    expect(airlock.getState().router.view).toBe('AllWallets')
+    airlock.close()
+    expect(airlock.getState().modal.open).toBe(false)
+    expect(replay(airlock.log.export())).toEqual(airlock.getState())
+  })
+
+  test('behavior: invalid options throw before anything starts', () => {
+    expect(() => createAirlock({ siweConfig: {}, siwx: {} })).toThrow('Cannot set both `siweConfig` and `siwx` options')
+  })
+})
+
+async function until(airlock: Airlock, predicate: (state: ReturnType<Airlock['getState']>) => boolean): Promise<void> {
+  await waitFor(() => predicate(airlock.getState()))
+}
+
+async function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const started = performance.now()
+  while (!check()) {
+    if (performance.now() - started > timeoutMs) throw new Error('condition not met in time')
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
