@@ -1,4 +1,4 @@
-import { asyncScheduler, filter, firstValueFrom, map, type Observable } from 'rxjs'
+import { asyncScheduler, filter, firstValueFrom, type Observable } from 'rxjs'
 import type { Action } from './actions/types.js'
 import type { View } from './actions/views.js'
 import { createHttpClient } from './api/createHttpClient.js'
@@ -33,6 +33,8 @@ export interface Airlock {
   open(params?: { view?: View; namespace?: ChainNamespace }): void
   close(): void
   getState(): AirlockState
+  /** The state before anything happened: React's server snapshot, so hydration matches. */
+  readonly initialState: AirlockState
   readonly state$: StateObservable<AirlockState>
   readonly action$: Observable<Action>
   dispatch(action: Action): void
@@ -63,9 +65,10 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
     storage: depsOverride.storage ?? createStorage(win ? { window: win as Window } : { backend: 'memory' }),
     id: depsOverride.id ?? randomId,
   }
+  const initialState = createInitialState(options)
   const store = createStore<AirlockState, Action, AirlockDeps>({
     reducer: rootReducer as (state: AirlockState, action: Action) => AirlockState,
-    initialState: createInitialState(options),
+    initialState,
     deps,
     logSize: options.logSize,
     devChecks: options.debug,
@@ -87,11 +90,12 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
     open: ({ view, namespace } = {}) => store.dispatch({ type: 'modal/openRequested', ...(view ? { view } : {}), ...(namespace ? { namespace } : {}) }),
     close: () => store.dispatch({ type: 'modal/closeRequested' }),
     getState: store.getState,
+    initialState,
     state$: store.state$,
     action$: store.action$ as Observable<Action>,
     dispatch: (action) => store.dispatch(action),
     log: store.log as EventLog<AirlockState, Action>,
-    ready: () => firstValueFrom(store.state$.pipe(filter((state) => state.app.initialized), map((state) => state))),
+    ready: () => firstValueFrom(store.state$.pipe(filter((state) => state.app.initialized))),
     siwx,
     deps,
     destroy: () => store.destroy(),

@@ -1,0 +1,20 @@
+import { execFileSync } from 'node:child_process'
+import { describe, expect, test } from 'vitest'
+
+const root = new URL('../../', import.meta.url).pathname
+const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+
+describe('package build', () => {
+  test('behavior: npm run build writes dist/ and every subpath imports under Node', () => {
+    run('npm', ['run', 'build', '--silent'])
+    const names = JSON.parse(run('node', ['-e', "import('airlock').then(m => console.log(JSON.stringify(Object.keys(m))))"]))
+    expect(names).toEqual(expect.arrayContaining(['createAirlock', 'replay', 'parseCaipAddress', 'chainIdToCoinType', 'mainnet']))
+    for (const entry of ['airlock/storage', 'airlock/telemetry', 'airlock/react']) {
+      const keys = JSON.parse(run('node', ['-e', `import('${entry}').then(m => console.log(JSON.stringify(Object.keys(m))))`]))
+      expect(keys.length).toBeGreaterThan(0)
+    }
+    // Importing the core starts nothing: no window access, no timers keeping Node alive.
+    const out = run('node', ['-e', "import('airlock').then(() => console.log('clean exit'))"])
+    expect(out.trim()).toBe('clean exit')
+  }, 120_000)
+})
