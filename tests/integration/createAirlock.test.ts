@@ -146,3 +146,11 @@ async function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
 }
+
+describe('createAirlock server messages', () => {
+  test('behavior: "Unauthorized: invalid key" from the config API raises the invalid project id alert', async () => {
+    const state = await start({ projectId: 'no-such-project', origin: null }).ready()
+    expect(state.app.remoteConfig).toBe('failed')
+    expect(state.alerts.map((a) => [a.code, a.title])).toEqual([['INVALID_PROJECT_ID', 'Invalid App Configuration']])
+  })
+})

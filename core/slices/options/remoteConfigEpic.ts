@@ -1,10 +1,11 @@
-import { catchError, concat, defer, filter, map, of, switchMap, take, type Observable } from 'rxjs'
+import { catchError, concat, defer, filter, from, of, switchMap, take, type Observable } from 'rxjs'
 import { ofType, type Action } from '../../actions/types.js'
 import { fromAbortable } from '../../api/fromAbortable.js'
 import { retryTransient } from '../../api/retryTransient.js'
 import type { AirlockDeps } from '../../deps.js'
 import { toErrorInfo } from '../../errors/BaseError.js'
-import { alertFor } from '../../errors/alerts.js'
+import { alertFor, alertForServerMessage } from '../../errors/alerts.js'
+import { HttpError } from '../../api/errors.js'
 import { applyRemoteFeatures, remoteConfigSchema } from '../../options/remoteFeatures.js'
 import type { AirlockState } from '../../state.js'
 import type { Epic } from '../../store/types.js'
@@ -33,8 +34,16 @@ export const remoteConfigEpic: Epic<Action, AirlockState, AirlockDeps> = (action
           // The warning lands first, so whoever waits for `initialized` already sees it.
           return of({ type: 'alerts/raised', alert: alertFor('LOCAL_CONFIGURATION_IGNORED', message) } as Action, loaded)
         }),
-        catchError((error) => of<Action>({ type: 'options/remoteConfigFailed', error: toErrorInfo(error) })),
+        catchError((error) => from(failureActions(error))),
       )
       return concat(of<Action>({ type: 'options/remoteConfigRequested' }), defer(() => request$))
     }),
   )
+
+/** A failed fetch keeps local features; a known server message (SPEC 8) also raises its alert. */
+function failureActions(error: unknown): Action[] {
+  const actions: Action[] = [{ type: 'options/remoteConfigFailed', error: toErrorInfo(error) }]
+  const code = error instanceof HttpError && error.body ? alertForServerMessage(error.body) : null
+  if (code) actions.unshift({ type: 'alerts/raised', alert: alertFor(code) })
+  return actions
+}
