@@ -2,6 +2,9 @@ import { asyncScheduler, filter, firstValueFrom, type Observable } from 'rxjs'
 import type { Action } from './actions/types.js'
 import type { View } from './actions/views.js'
 import { createHttpClient } from './api/createHttpClient.js'
+import { createProviderRegistry, type Eip1193Provider } from './connectors/providerRegistry.js'
+import { wrapProvider } from './connectors/wrapProvider.js'
+import type { AirlockAdapter } from './adapters.js'
 import type { ChainNamespace } from './chains/types.js'
 import type { AirlockDeps, HttpClients, WindowLike } from './deps.js'
 import { randomId, readEnvironment } from './environment.js'
@@ -24,7 +27,9 @@ import { telemetryEpic } from '../telemetry/telemetryEpic.js'
 export interface CreateAirlockParameters extends AirlockOptions {
   /** Replace real side effects (tests, hosts with their own storage or fetch). */
   deps?: Partial<AirlockDeps> & { fetch?: typeof fetch }
-  /** Extra epics, e.g. chain adapters; they share the store's deps. */
+  /** Chain adapters (default: the EVM adapter when an eip155 network is configured). */
+  adapters?: AirlockAdapter[]
+  /** Extra epics; they share the store's deps. */
   epics?: Record<string, Epic<Action, AirlockState, AirlockDeps>>
 }
 
@@ -44,6 +49,8 @@ export interface Airlock {
   /** The sign-in config object the host passed (kept out of state: it holds functions). */
   readonly siwx: Record<string, unknown> | undefined
   readonly deps: AirlockDeps
+  /** The connected wallet's EIP-1193 provider for a namespace (default: the active one), recorded and method-checked. */
+  getProvider(namespace?: ChainNamespace): Eip1193Provider | undefined
   /** Stops every epic, timer, listener and request. */
   destroy(): void
 }
@@ -55,7 +62,7 @@ export interface Airlock {
  * @example const airlock = createAirlock({ projectId: 'abc', networks: [mainnet] })
  */
 export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock {
-  const { deps: depsOverride = {}, epics: extraEpics = {}, ...input } = parameters
+  const { deps: depsOverride = {}, epics: extraEpics = {}, adapters: adaptersParam, ...input } = parameters
   const { options, siwx } = resolveOptions(input)
   const win = 'window' in depsOverride ? depsOverride.window : defaultWindow()
   const deps: AirlockDeps = {
@@ -64,7 +71,10 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
     http: depsOverride.http ?? createHttpClients(options, depsOverride.fetch),
     storage: depsOverride.storage ?? createStorage(win ? { window: win as Window } : { backend: 'memory' }),
     id: depsOverride.id ?? randomId,
+    providers: depsOverride.providers ?? createProviderRegistry(),
   }
+  const adapters = adaptersParam ?? defaultAdapters(options)
+  const adapterEpics = Object.fromEntries(adapters.flatMap((a) => Object.entries(a.epics).map(([name, epic]) => [`${a.namespace}/${name}`, epic])))
   const initialState = createInitialState(options)
   const store = createStore<AirlockState, Action, AirlockDeps>({
     reducer: rootReducer as (state: AirlockState, action: Action) => AirlockState,
@@ -81,10 +91,26 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
       notifications: notificationsEpic(),
       persistence: persistenceEpic,
       telemetry: telemetryEpic,
+      ...adapterEpics,
       ...extraEpics,
     },
   })
   store.dispatch({ type: 'app/started', environment: readEnvironment(win) })
+  if (adapters.length > 0) store.dispatch({ type: 'adapters/registered', namespaces: adapters.map((a) => a.namespace) })
+
+  const wrapped = new Map<string, Eip1193Provider>()
+  const getProvider = (namespace?: ChainNamespace): Eip1193Provider | undefined => {
+    const ns = namespace ?? store.getState().connection.activeNamespace
+    const connectorId = ns ? store.getState().connection.namespaces[ns]?.connectorId : null
+    const provider = connectorId ? deps.providers.get(connectorId) : undefined
+    if (!ns || !connectorId || !provider) return undefined
+    const key = `${ns}|${connectorId}`
+    const cached = wrapped.get(key)
+    if (cached) return cached
+    const fresh = wrapProvider({ provider, namespace: ns, dispatch: store.dispatch, id: deps.id })
+    wrapped.set(key, fresh)
+    return fresh
+  }
 
   return {
     open: ({ view, namespace } = {}) => store.dispatch({ type: 'modal/openRequested', ...(view ? { view } : {}), ...(namespace ? { namespace } : {}) }),
@@ -98,8 +124,14 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
     ready: () => firstValueFrom(store.state$.pipe(filter((state) => state.app.initialized))),
     siwx,
     deps,
+    getProvider,
     destroy: () => store.destroy(),
   }
+}
+
+/** Adapters for the configured chain families that ship with Airlock. */
+function defaultAdapters(_options: ResolvedOptions): AirlockAdapter[] {
+  return []
 }
 
 function createHttpClients(options: ResolvedOptions, fetchImpl: typeof fetch | undefined): HttpClients {

@@ -1,6 +1,7 @@
 import type { SchedulerLike } from 'rxjs'
 import type { PersistedValues, StorageBackendKind } from './actions/types.js'
 import type { HttpClient } from './api/createHttpClient.js'
+import type { ProviderRegistry } from './connectors/providerRegistry.js'
 
 /** The storage dependency as core sees it; `airlock/storage` provides the real one. */
 export interface StorageDep {
@@ -16,6 +17,8 @@ export interface StorageDep {
 export interface WindowLike {
   readonly location: { readonly origin: string; readonly href: string; readonly pathname: string }
   readonly navigator?: { readonly userAgent?: string; readonly maxTouchPoints?: number }
+  readonly ethereum?: unknown
+  readonly document?: { readonly visibilityState?: string }
   addEventListener?: Window['addEventListener']
   removeEventListener?: Window['removeEventListener']
   dispatchEvent?: Window['dispatchEvent']
@@ -38,4 +41,6 @@ export interface AirlockDeps {
   readonly window: WindowLike | undefined
   /** Random ids (SPEC 9: random base-36 strings); deterministic in tests. */
   readonly id: () => string
+  /** Live wallet providers by connector id (never in state). */
+  readonly providers: ProviderRegistry
 }

@@ -20,6 +20,24 @@ export type { Transition, View } from './actions/views.js'
 export type * from './state.js'
 export { createInitialState, rootReducer } from './rootReducer.js'
 export { selectCaipAddress, selectIsConnected, selectNamespaceConnection } from './slices/connection/selectors.js'
+export {
+  CONNECTOR_GROUP_ORDER,
+  GENERIC_WALLET_NAME,
+  LEGACY_INJECTED_ID,
+  selectConnectMethodsOrder,
+  selectConnector,
+  selectHasInstalledWallet,
+  selectVisibleConnectors,
+} from './slices/connectors/selectors.js'
+export { selectActiveNetwork, selectNetworks } from './slices/network/selectors.js'
+export { isSupported as isSupportedNetwork } from './slices/connection/reducer.js'
+export { CONNECTOR_TYPES } from './actions/types.js'
+
+// Connectors and adapters
+export type { AirlockAdapter } from './adapters.js'
+export { createProviderRegistry } from './connectors/providerRegistry.js'
+export type { Eip1193Provider, ProviderRegistry } from './connectors/providerRegistry.js'
+export { isAllowedRpcMethod, isSafeRpcMethod, RPC_NOT_ALLOWED_MESSAGE, SAFE_RPC_METHODS, UNSAFE_RPC_METHODS, WALLET_MANAGEMENT_METHODS } from './chains/evm/rpcMethods.js'
 
 // Options
 export { DEFAULT_HOSTS, SIWX_CONFLICT_MESSAGE, optionsSchema, resolveOptions } from './options/resolveOptions.js'

@@ -2,11 +2,15 @@ import type { Action } from './actions/types.js'
 import type { ResolvedOptions } from './options/resolveOptions.js'
 import { alertsReducer } from './slices/alerts/reducer.js'
 import { appReducer, initialAppState } from './slices/app/reducer.js'
+import { balancesReducer, initialBalancesState } from './slices/balances/reducer.js'
 import { connectionReducer, initialConnectionState } from './slices/connection/reducer.js'
+import { connectorsReducer, initialConnectorsState } from './slices/connectors/reducer.js'
 import { initialModalState, modalReducer } from './slices/modal/reducer.js'
 import { initialNotificationsState, notificationsReducer } from './slices/notifications/reducer.js'
 import { optionsReducer } from './slices/options/reducer.js'
+import { initialRequestsState, requestsReducer } from './slices/requests/reducer.js'
 import { initialRouterState, routerReducer } from './slices/router/reducer.js'
+import { initialThemeState, themeReducer } from './slices/theme/reducer.js'
 import type { AirlockState } from './state.js'
 
 /** The state before anything happened, for the given resolved options. */
@@ -18,7 +22,11 @@ export function createInitialState(options: ResolvedOptions): AirlockState {
     modal: initialModalState,
     router: initialRouterState,
     notifications: initialNotificationsState,
-    connection: initialConnectionState,
+    connection: initialConnectionState(options),
+    connectors: initialConnectorsState,
+    balances: initialBalancesState,
+    requests: initialRequestsState,
+    theme: initialThemeState(options),
   }
 }
 
@@ -35,7 +43,11 @@ export function rootReducer(state: AirlockState, action: Action): AirlockState {
     modal: modalReducer(state.modal, action, state),
     router: routerReducer(state.router, action, state),
     notifications: notificationsReducer(state.notifications, action),
-    connection: connectionReducer(state.connection, action),
+    connection: connectionReducer(state.connection, action, state),
+    connectors: connectorsReducer(state.connectors, action),
+    balances: balancesReducer(state.balances, action),
+    requests: requestsReducer(state.requests, action),
+    theme: themeReducer(state.theme, action),
   }
   for (const key of Object.keys(next) as (keyof AirlockState)[]) {
     if (next[key] !== state[key]) return next

@@ -1,4 +1,4 @@
-import type { ConnectionStatus, Environment, Notification, RecentWallet, StorageBackendKind } from './actions/types.js'
+import type { ConnectionStatus, ConnectorInfo, Environment, Notification, RecentWallet, StorageBackendKind } from './actions/types.js'
 import type { Transition, View } from './actions/views.js'
 import type { Alert } from './errors/alerts.js'
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from './chains/types.js'
@@ -45,6 +45,8 @@ export interface NamespaceConnection {
   readonly status: ConnectionStatus
   readonly caipAddress: CaipAddress | null
   readonly connectorId: string | null
+  /** Every account the wallet exposed, active first (empty until confirmed). */
+  readonly accounts: readonly CaipAddress[]
 }
 
 export interface ConnectionState {
@@ -54,6 +56,42 @@ export interface ConnectionState {
   readonly recentWallets: readonly RecentWallet[]
   /** The last connect error per namespace, cleared on the next attempt. */
   readonly errors: Partial<Record<ChainNamespace, { readonly message: string; readonly code?: string | number }>>
+  /** The wallet is on a network this app does not support (SPEC 4); its id. */
+  readonly unsupportedCaipNetworkId: CaipNetworkId | null
+  /** A network switch in flight. */
+  readonly switchingTo: CaipNetworkId | null
+}
+
+export interface ConnectorsState {
+  /** Every discovered connector, de-duplicated by uuid or rdns, in discovery order. */
+  readonly list: readonly ConnectorInfo[]
+}
+
+export interface BalanceEntry {
+  /** Smallest units as a decimal string (wei, lamports, sats): exact, JSON-safe. */
+  readonly value: string
+  readonly decimals: number
+  readonly symbol: string
+  readonly fetchedAt: number
+}
+
+export interface BalancesState {
+  /** By CAIP address (chain-qualified, so one entry per network). */
+  readonly native: Readonly<Record<string, BalanceEntry>>
+  /** When the last fetch failed, by CAIP address: no retry for 30 s (SPEC 4). */
+  readonly failedAt: Readonly<Record<string, number>>
+  readonly loading: Readonly<Record<string, boolean>>
+}
+
+export interface RequestsState {
+  /** Wallet requests in flight by id: method and namespace only. */
+  readonly pending: Readonly<Record<string, { readonly method: string; readonly namespace: ChainNamespace }>>
+}
+
+export interface ThemeState {
+  /** null: follow the system preference. */
+  readonly mode: 'light' | 'dark' | null
+  readonly variables: Readonly<Record<string, string | number>>
 }
 
 /** The whole state: a fold of the action log. */
@@ -65,4 +103,8 @@ export interface AirlockState {
   readonly router: RouterState
   readonly notifications: NotificationsState
   readonly connection: ConnectionState
+  readonly connectors: ConnectorsState
+  readonly balances: BalancesState
+  readonly requests: RequestsState
+  readonly theme: ThemeState
 }

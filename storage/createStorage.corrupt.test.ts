@@ -190,6 +190,7 @@ describe('createStorage with corrupt values', () => {
     const { loaded } = await loadWithEveryKey((name) => (name === 'connectionStatus' ? '{"eip155":"connected"}' : 'garbage'))
     const state = reduce(initialState(), { type: 'storage/hydrated', values: loaded.values, backend: loaded.backend })
     expect(state.connection.namespaces).toEqual({})
-    expect(state.connection.activeNamespace).toBeNull()
+    // The garbage network is ignored: the default network stays active.
+    expect(state.connection.activeCaipNetworkId).toBe(state.options.defaultNetwork.caipNetworkId)
   })
 })

@@ -113,8 +113,8 @@ describe('persistenceEpic', () => {
       helpers.expectObservable(epic$).toBe('')
       scheduler.flush()
       expect(calls.map((call) => [call.at, Object.keys(call.values)])).toEqual([
-        [50, ['activeNamespace', 'connectedConnectorIds', 'connectionStatus', 'connectedNamespaces', 'connections']],
-        [160, ['activeCaipNetworkId']],
+        [50, ['connectedConnectorIds', 'connectionStatus', 'connectedNamespaces', 'connections']],
+        [160, ['activeNamespace', 'activeCaipNetworkId']],
         [260, ['connectedConnectorIds', 'connectionStatus', 'connectedNamespaces', 'connections']],
       ])
       expect(calls[2]?.values).toEqual({ connectedConnectorIds: undefined, connectionStatus: { eip155: 'disconnected' }, connectedNamespaces: undefined, connections: undefined })
@@ -129,8 +129,8 @@ describe('persistenceEpic', () => {
       scheduler.flush()
       // The second batch is ready at 120 ms but waits for the first write (50 → 150 ms).
       expect(calls.map((call) => [call.at, Object.keys(call.values)])).toEqual([
-        [50, ['activeNamespace', 'connectedConnectorIds', 'connectionStatus', 'connectedNamespaces', 'connections']],
-        [150, ['activeCaipNetworkId']],
+        [50, ['connectedConnectorIds', 'connectionStatus', 'connectedNamespaces', 'connections']],
+        [150, ['activeNamespace', 'activeCaipNetworkId']],
       ])
     })
   })

@@ -67,7 +67,7 @@ describe('selectPersisted', () => {
 
     const loaded = await createStorage({ window: { localStorage } }).load()
     const state = reduce(fresh(), { type: 'storage/hydrated', values: loaded.values, backend: loaded.backend })
-    expect(state.connection.namespaces.eip155).toEqual({ status: 'connecting', caipAddress: address, connectorId: 'io.metamask' })
+    expect(state.connection.namespaces.eip155).toEqual({ status: 'connecting', caipAddress: address, connectorId: 'io.metamask', accounts: [] })
     // Awaiting the wallet's sync still counts as connected for storage: a second reload keeps it.
     expect(selectPersisted(state)).toEqual(selectPersisted(reduce(fresh(), connect('eip155', address, 'io.metamask'))))
   })
@@ -82,7 +82,7 @@ describe('selectPersisted', () => {
     await storage.save(stale)
     const { values, backend } = await storage.load()
     const state = reduce(fresh(), { type: 'storage/hydrated', values, backend })
-    expect(state.connection.namespaces.eip155).toEqual({ status: 'disconnected', caipAddress: null, connectorId: null })
+    expect(state.connection.namespaces.eip155).toEqual({ status: 'disconnected', caipAddress: null, connectorId: null, accounts: [] })
     expect(selectPersisted(state).connections).toBeUndefined()
   })
 
@@ -116,7 +116,7 @@ describe('selectPersisted', () => {
     const state = await second.hydrated
     second.destroy()
     expect(state.app.storage.backend).toBe('localStorage')
-    expect(state.connection.namespaces.eip155).toEqual({ status: 'connecting', caipAddress: address, connectorId: 'io.metamask' })
+    expect(state.connection.namespaces.eip155).toEqual({ status: 'connecting', caipAddress: address, connectorId: 'io.metamask', accounts: [] })
     expect(state.connection.recentWallets).toEqual([{ id: 'io.metamask', name: 'io.metamask' }])
   })
 })

@@ -8,7 +8,8 @@ import type { AirlockState } from '../core/state.js'
  * stored as connected when it is connected, or still `connecting` with a
  * cached address (hydrated, awaiting the wallet's sync), so a reload during
  * the sync does not forget it. Anything else is stored as disconnected with
- * no connection entry. Empty values are `undefined`, which removes the key.
+ * no connection entry. Empty values are `undefined`, which removes the key,
+ * and so is the default network.
  * @example storage.save(selectPersisted(store.getState()))
  */
 export function selectPersisted(state: AirlockState): PersistedValues {
@@ -32,9 +33,11 @@ export function selectPersisted(state: AirlockState): PersistedValues {
     connections[namespace] = { connectorId, caipAddress }
     connectedNamespaces.push(namespace)
   }
+  // The default network is implied; storing it would pin it if the host later changes its default.
+  const chosen = activeCaipNetworkId !== null && activeCaipNetworkId !== state.options.defaultNetwork.caipNetworkId
   return {
-    activeNamespace: activeNamespace ?? undefined,
-    activeCaipNetworkId: activeCaipNetworkId ?? undefined,
+    activeNamespace: chosen && activeNamespace ? activeNamespace : undefined,
+    activeCaipNetworkId: chosen && activeCaipNetworkId ? activeCaipNetworkId : undefined,
     recentWallets: recentWallets.length > 0 ? recentWallets.slice(0, RECENT_WALLETS_MAX) : undefined,
     connectedConnectorIds: nonEmpty(connectedConnectorIds),
     connectionStatus: nonEmpty(connectionStatus),

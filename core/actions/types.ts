@@ -89,10 +89,66 @@ export type ConnectionAction =
   | { type: 'storage/hydrated'; values: PersistedValues; backend: StorageBackendKind }
   | { type: 'storage/writeFailed'; error: ErrorInfo; keys: string[] }
   | { type: 'connection/connectRequested'; namespace: ChainNamespace; connectorId: string }
-  | { type: 'connection/accountConnected'; namespace: ChainNamespace; caipAddress: CaipAddress; connectorId: string; wallet?: RecentWallet }
+  | {
+      type: 'connection/accountConnected'
+      namespace: ChainNamespace
+      caipAddress: CaipAddress
+      connectorId: string
+      /** Every account the wallet exposed, active first. */
+      accounts?: CaipAddress[]
+      wallet?: RecentWallet
+    }
   | { type: 'connection/connectFailed'; namespace: ChainNamespace; connectorId: string; error: ErrorInfo }
-  | { type: 'connection/disconnected'; namespace: ChainNamespace }
+  | { type: 'connection/accountsChanged'; namespace: ChainNamespace; accounts: CaipAddress[] }
+  | { type: 'connection/disconnectRequested'; namespace: ChainNamespace }
+  | { type: 'connection/disconnected'; namespace: ChainNamespace; reason?: 'user' | 'wallet' | 'reconnectFailed' | 'error'; error?: ErrorInfo }
   | { type: 'network/activeChanged'; caipNetworkId: CaipNetworkId }
+
+/** Networks: the app asks, the wallet reports (SPEC 4 "Connection"). */
+export type NetworkAction =
+  | { type: 'network/switchRequested'; caipNetworkId: CaipNetworkId }
+  | { type: 'network/switchFailed'; caipNetworkId: CaipNetworkId; error: ErrorInfo }
+  /** The wallet reports its chain (connect, `chainChanged`); unknown ids mark the network unsupported. */
+  | { type: 'network/chainChanged'; namespace: ChainNamespace; caipNetworkId: CaipNetworkId }
+
+/** SPEC 3 connector types. */
+export const CONNECTOR_TYPES = ['WALLET_CONNECT', 'ANNOUNCED', 'INJECTED', 'EXTERNAL', 'AUTH', 'ID_AUTH', 'MULTI_CHAIN'] as const
+export type ConnectorType = (typeof CONNECTOR_TYPES)[number]
+
+/** A wallet the page can connect to, as plain data (its provider lives in deps). */
+export interface ConnectorInfo {
+  /** rdns for EIP-6963 wallets, `injected` for the legacy `window.ethereum`. */
+  readonly id: string
+  readonly name: string
+  readonly type: ConnectorType
+  readonly namespace: ChainNamespace
+  readonly rdns?: string
+  readonly uuid?: string
+  /** A `data:image/...` URI only; anything else is dropped at the edge. */
+  readonly icon?: string
+  /** The wallet is present in this browser. */
+  readonly installed: boolean
+}
+
+export type ConnectorAction =
+  | { type: 'connectors/announced'; connector: ConnectorInfo }
+  | { type: 'connectors/removed'; id: string }
+
+/** Native balance of one address on one network (SPEC 4 "Token balance", SPEC 9 caches). */
+export type BalanceAction =
+  | { type: 'balance/fetchRequested'; caipAddress: CaipAddress; force?: boolean }
+  | { type: 'balance/fetched'; caipAddress: CaipAddress; value: string; decimals: number; symbol: string; at: number }
+  | { type: 'balance/fetchFailed'; caipAddress: CaipAddress; error: ErrorInfo; at: number }
+
+/** Requests to the wallet made through `getProvider()`: what was asked, never the payload. */
+export type WalletRequestAction =
+  | { type: 'wallet/requestSent'; id: string; namespace: ChainNamespace; method: string }
+  | { type: 'wallet/requestSucceeded'; id: string; method: string }
+  | { type: 'wallet/requestFailed'; id: string; method: string; error: ErrorInfo }
+
+export type ThemeAction =
+  | { type: 'theme/modeChanged'; mode: 'light' | 'dark' }
+  | { type: 'theme/variablesChanged'; variables: Record<string, string | number> }
 
 export type StorageBackendKind = 'indexeddb' | 'localStorage' | 'memory'
 
@@ -107,6 +163,11 @@ export type Action =
   | RouterAction
   | NotificationAction
   | ConnectionAction
+  | NetworkAction
+  | ConnectorAction
+  | BalanceAction
+  | WalletRequestAction
+  | ThemeAction
   | TelemetryAction
   | EpicFailedAction
 

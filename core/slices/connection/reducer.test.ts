@@ -20,7 +20,7 @@ const wallet = (id: string): RecentWallet => ({ id, name: id })
 describe('connection', () => {
   test('behavior: a stored connected becomes connecting until the wallet confirms', () => {
     const state = reduce(initialState(), hydrated('connected'))
-    expect(state.connection.namespaces.eip155).toEqual({ status: 'connecting', caipAddress: address, connectorId: 'io.metamask' })
+    expect(state.connection.namespaces.eip155).toEqual({ status: 'connecting', caipAddress: address, connectorId: 'io.metamask', accounts: [] })
     expect(selectIsConnected(state)).toBe(false)
     expect(selectCaipAddress(state)).toBeUndefined()
     const synced = reduce(state, { type: 'connection/accountConnected', namespace: 'eip155', caipAddress: address, connectorId: 'io.metamask' })
@@ -30,7 +30,7 @@ describe('connection', () => {
 
   test('behavior: a stored disconnected clears the cached address', () => {
     const state = reduce(initialState(), hydrated('disconnected'))
-    expect(state.connection.namespaces.eip155).toEqual({ status: 'disconnected', caipAddress: null, connectorId: null })
+    expect(state.connection.namespaces.eip155).toEqual({ status: 'disconnected', caipAddress: null, connectorId: null, accounts: [] })
     expect(state.connection.activeCaipNetworkId).toBe('eip155:1')
     expect(state.app.storage).toEqual({ hydrated: true, backend: 'indexeddb' })
   })
@@ -55,7 +55,7 @@ describe('connection', () => {
     const retried = reduce(failed, { type: 'connection/connectRequested', namespace: 'eip155', connectorId: 'x' })
     expect(retried.connection.errors.eip155).toBeUndefined()
     const gone = reduce(initialState(), { type: 'connection/accountConnected', namespace: 'eip155', caipAddress: address, connectorId: 'x' }, { type: 'connection/disconnected', namespace: 'eip155' })
-    expect(gone.connection.namespaces.eip155).toEqual({ status: 'disconnected', caipAddress: null, connectorId: null })
+    expect(gone.connection.namespaces.eip155).toEqual({ status: 'disconnected', caipAddress: null, connectorId: null, accounts: [] })
   })
 
   test('behavior: switching the active network changes the namespace', () => {

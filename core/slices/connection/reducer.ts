@@ -1,23 +1,28 @@
 import type { Action, PersistedValues, RecentWallet } from '../../actions/types.js'
-import type { ChainNamespace } from '../../chains/types.js'
+import type { CaipNetworkId, ChainNamespace } from '../../chains/types.js'
 import { RECENT_WALLETS_MAX } from '../../constants/limits.js'
-import type { ConnectionState, NamespaceConnection } from '../../state.js'
+import type { ResolvedOptions } from '../../options/resolveOptions.js'
+import type { AirlockState, ConnectionState, NamespaceConnection } from '../../state.js'
 
-export const initialConnectionState: ConnectionState = {
-  activeNamespace: null,
-  activeCaipNetworkId: null,
-  namespaces: {},
-  recentWallets: [],
-  errors: {},
+export function initialConnectionState(options: ResolvedOptions): ConnectionState {
+  return {
+    activeNamespace: options.defaultNetwork.chainNamespace,
+    activeCaipNetworkId: options.defaultNetwork.caipNetworkId,
+    namespaces: {},
+    recentWallets: [],
+    errors: {},
+    unsupportedCaipNetworkId: null,
+    switchingTo: null,
+  }
 }
 
-const disconnected: NamespaceConnection = { status: 'disconnected', caipAddress: null, connectorId: null }
+const disconnected: NamespaceConnection = { status: 'disconnected', caipAddress: null, connectorId: null, accounts: [] }
 
 /** Connection status per namespace (SPEC 4 "Connection"). */
-export function connectionReducer(state: ConnectionState, action: Action): ConnectionState {
+export function connectionReducer(state: ConnectionState, action: Action, root: AirlockState): ConnectionState {
   switch (action.type) {
     case 'storage/hydrated':
-      return hydrate(state, action.values)
+      return hydrate(state, action.values, root.options)
     case 'connection/connectRequested':
       return {
         ...state,
@@ -27,11 +32,21 @@ export function connectionReducer(state: ConnectionState, action: Action): Conne
     case 'connection/accountConnected':
       return {
         ...state,
-        activeNamespace: state.activeNamespace ?? action.namespace,
-        namespaces: { ...state.namespaces, [action.namespace]: { status: 'connected', caipAddress: action.caipAddress, connectorId: action.connectorId } },
+        activeNamespace: action.namespace,
+        namespaces: {
+          ...state.namespaces,
+          [action.namespace]: { status: 'connected', caipAddress: action.caipAddress, connectorId: action.connectorId, accounts: action.accounts ?? [action.caipAddress] },
+        },
         recentWallets: action.wallet ? pushRecent(state.recentWallets, action.wallet) : state.recentWallets,
         errors: omit(state.errors, action.namespace),
       }
+    case 'connection/accountsChanged': {
+      const current = state.namespaces[action.namespace]
+      const [first] = action.accounts
+      if (!current || current.status !== 'connected') return state
+      if (!first) return { ...state, namespaces: { ...state.namespaces, [action.namespace]: disconnected } }
+      return { ...state, namespaces: { ...state.namespaces, [action.namespace]: { ...current, caipAddress: first, accounts: action.accounts } } }
+    }
     case 'connection/connectFailed':
       return {
         ...state,
@@ -39,21 +54,43 @@ export function connectionReducer(state: ConnectionState, action: Action): Conne
         errors: { ...state.errors, [action.namespace]: action.error },
       }
     case 'connection/disconnected':
-      return { ...state, namespaces: { ...state.namespaces, [action.namespace]: disconnected } }
-    case 'network/activeChanged': {
-      const namespace = action.caipNetworkId.split(':')[0] as ChainNamespace
-      return { ...state, activeCaipNetworkId: action.caipNetworkId, activeNamespace: namespace }
-    }
+      return {
+        ...state,
+        namespaces: { ...state.namespaces, [action.namespace]: disconnected },
+        unsupportedCaipNetworkId: state.unsupportedCaipNetworkId?.startsWith(`${action.namespace}:`) ? null : state.unsupportedCaipNetworkId,
+        switchingTo: null,
+      }
+    case 'network/switchRequested':
+      return { ...state, switchingTo: action.caipNetworkId }
+    case 'network/switchFailed':
+      return state.switchingTo === null ? state : { ...state, switchingTo: null }
+    case 'network/activeChanged':
+      return activate(state, action.caipNetworkId)
+    case 'network/chainChanged':
+      if (isSupported(root.options, action.caipNetworkId)) return activate(state, action.caipNetworkId)
+      // SPEC 4: a chain change to an unknown chain marks the network unsupported.
+      return { ...state, unsupportedCaipNetworkId: action.caipNetworkId, switchingTo: null }
     default:
       return state
   }
 }
 
+/** True when the network is one of the app's networks. */
+export function isSupported(options: ResolvedOptions, caipNetworkId: string): boolean {
+  return options.networks.some((network) => network.caipNetworkId === caipNetworkId)
+}
+
+function activate(state: ConnectionState, caipNetworkId: CaipNetworkId): ConnectionState {
+  const namespace = caipNetworkId.split(':')[0] as ChainNamespace
+  return { ...state, activeCaipNetworkId: caipNetworkId, activeNamespace: namespace, unsupportedCaipNetworkId: null, switchingTo: null }
+}
+
 /**
  * SPEC 4: a stored `connected` becomes `connecting` until the wallet confirms
- * it; a stored `disconnected` clears the cached address.
+ * it; a stored `disconnected` clears the cached address. A stored network
+ * the app no longer supports is ignored (the default network stays).
  */
-function hydrate(state: ConnectionState, values: PersistedValues): ConnectionState {
+function hydrate(state: ConnectionState, values: PersistedValues, options: ResolvedOptions): ConnectionState {
   const namespaces: Partial<Record<ChainNamespace, NamespaceConnection>> = { ...state.namespaces }
   const statuses = values.connectionStatus ?? {}
   for (const [ns, stored] of Object.entries(values.connections ?? {}) as [ChainNamespace, NonNullable<PersistedValues['connections']>[ChainNamespace]][]) {
@@ -62,12 +99,13 @@ function hydrate(state: ConnectionState, values: PersistedValues): ConnectionSta
     namespaces[ns] =
       status === 'disconnected'
         ? disconnected
-        : { status: 'connecting', caipAddress: stored.caipAddress, connectorId: values.connectedConnectorIds?.[ns] ?? stored.connectorId }
+        : { status: 'connecting', caipAddress: stored.caipAddress, connectorId: values.connectedConnectorIds?.[ns] ?? stored.connectorId, accounts: [] }
   }
+  const storedNetwork = values.activeCaipNetworkId && isSupported(options, values.activeCaipNetworkId) ? values.activeCaipNetworkId : null
+  const anyConnected = Object.values(state.namespaces).some((c) => c?.status === 'connected')
   return {
     ...state,
-    activeNamespace: state.activeNamespace ?? values.activeNamespace ?? null,
-    activeCaipNetworkId: state.activeCaipNetworkId ?? values.activeCaipNetworkId ?? null,
+    ...(storedNetwork && !anyConnected ? { activeCaipNetworkId: storedNetwork, activeNamespace: storedNetwork.split(':')[0] as ChainNamespace } : {}),
     namespaces,
     recentWallets: values.recentWallets ? values.recentWallets.slice(0, RECENT_WALLETS_MAX) : state.recentWallets,
   }

@@ -1,10 +1,13 @@
 import type { Action } from '../../actions/types.js'
 import type { AirlockState, ModalState } from '../../state.js'
+import { leavesUnsupportedChain, opensUnsupportedChain } from '../network/opensUnsupportedChain.js'
 
 export const initialModalState: ModalState = { open: false, loading: false, shake: false }
 
 /** Modal flags (SPEC 4): open, loading, shake. Back on the last view closes. */
 export function modalReducer(state: ModalState, action: Action, root: AirlockState): ModalState {
+  if (opensUnsupportedChain(action, root)) return state.open ? state : { ...state, open: true }
+  if (leavesUnsupportedChain(action, root)) return { ...state, open: false }
   switch (action.type) {
     case 'modal/openRequested':
       return state.open ? state : { ...state, open: true }

@@ -2,6 +2,7 @@ import type { Action } from '../../actions/types.js'
 import type { View } from '../../actions/views.js'
 import type { AirlockState, RouterState } from '../../state.js'
 import { selectIsConnected } from '../connection/selectors.js'
+import { opensUnsupportedChain } from '../network/opensUnsupportedChain.js'
 
 export const initialRouterState: RouterState = { view: 'Connect', history: ['Connect'], transition: null, data: null }
 
@@ -11,6 +12,7 @@ export const initialRouterState: RouterState = { view: 'Connect', history: ['Con
  * mobile with no adapters).
  */
 export function routerReducer(state: RouterState, action: Action, root: AirlockState): RouterState {
+  if (opensUnsupportedChain(action, root)) return { view: 'UnsupportedChain', history: ['UnsupportedChain'], transition: null, data: null }
   switch (action.type) {
     case 'modal/openRequested': {
       const view = action.view ?? defaultView(root)
