@@ -63,3 +63,9 @@ export const RPC_POLLING_MS = 4_000
 export const TOAST_DURATION_MS = 2_500
 /** Not in SPEC 9, our choice: persisted writes are batched over this window. */
 export const STORAGE_WRITE_BATCH_MS = 50
+/**
+ * Not in SPEC 9, our choice: after a reload, how long to wait for the stored
+ * wallet to announce itself and confirm its accounts before giving up and
+ * showing disconnected (never a cached address as connected).
+ */
+export const RECONNECT_TIMEOUT_MS = 5_000

@@ -4,11 +4,16 @@ import { leavesUnsupportedChain, opensUnsupportedChain } from '../network/opensU
 
 export const initialModalState: ModalState = { open: false, loading: false, shake: false }
 
+const CONNECTING_VIEWS: readonly string[] = ['ConnectingExternal', 'ConnectingWalletConnect', 'ConnectingWalletConnectBasic', 'ConnectingSocial', 'ConnectingFarcaster']
+
 /** Modal flags (SPEC 4): open, loading, shake. Back on the last view closes. */
 export function modalReducer(state: ModalState, action: Action, root: AirlockState): ModalState {
   if (opensUnsupportedChain(action, root)) return state.open ? state : { ...state, open: true }
   if (leavesUnsupportedChain(action, root)) return { ...state, open: false }
   switch (action.type) {
+    case 'connection/accountConnected':
+      // A connection the person just made from the modal closes it, as the rivals do.
+      return state.open && CONNECTING_VIEWS.includes(root.router.view) ? { ...state, open: false } : state
     case 'modal/openRequested':
       return state.open ? state : { ...state, open: true }
     case 'modal/closeRequested':

@@ -78,3 +78,15 @@ describe('router and modal', () => {
     expect(reduce(state, { type: 'nothing/happened' } as unknown as Action)).toBe(state)
   })
 })
+
+describe('modal after connecting', () => {
+  test('behavior: a connection made from a connecting view closes the modal', () => {
+    const state = reduce(initialState(), open, { type: 'router/pushRequested', view: 'ConnectingExternal', data: { connectorId: 'io.metamask' } }, connected)
+    expect(state.modal.open).toBe(false)
+  })
+
+  test('behavior: a connection confirmed in the background leaves the modal alone', () => {
+    const state = reduce(initialState(), { type: 'modal/openRequested', view: 'Networks' }, connected)
+    expect(state.modal.open).toBe(true)
+  })
+})
