@@ -5,6 +5,7 @@ import { createHttpClient } from './api/createHttpClient.js'
 import { createProviderRegistry, type Eip1193Provider } from './connectors/providerRegistry.js'
 import { wrapProvider } from './connectors/wrapProvider.js'
 import type { AirlockAdapter } from './adapters.js'
+import { evmAdapter } from './chains/evm/evmAdapter.js'
 import type { ChainNamespace } from './chains/types.js'
 import type { AirlockDeps, HttpClients, WindowLike } from './deps.js'
 import { randomId, readEnvironment } from './environment.js'
@@ -130,8 +131,8 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
 }
 
 /** Adapters for the configured chain families that ship with Airlock. */
-function defaultAdapters(_options: ResolvedOptions): AirlockAdapter[] {
-  return []
+function defaultAdapters(options: ResolvedOptions): AirlockAdapter[] {
+  return options.networks.some((network) => network.chainNamespace === 'eip155') ? [evmAdapter()] : []
 }
 
 function createHttpClients(options: ResolvedOptions, fetchImpl: typeof fetch | undefined): HttpClients {

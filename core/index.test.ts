@@ -56,6 +56,7 @@ test('default: the public API of airlock', () => {
       "createProviderRegistry",
       "createStore",
       "ethereum",
+      "evmAdapter",
       "fantom",
       "formatAddress",
       "fromAbortable",

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
 import type { Airlock } from '../core/createAirlock.js'
 import { AirlockContext } from './context.js'
+import { useAirlockSelector } from './hooks/useAirlockSelector.js'
+import { BodyHost } from './modal/BodyHost.js'
 
 export interface AirlockProviderProps {
   airlock: Airlock
@@ -8,11 +10,22 @@ export interface AirlockProviderProps {
 }
 
 /**
- * Makes one Airlock instance available to the hooks and components below.
- * The instance is created outside React (once), so StrictMode's double mount
- * never starts anything twice.
+ * Makes one Airlock instance available to the hooks and components below, and
+ * (after mount, unless `disableAppend` or `enableEmbedded`) appends the modal
+ * host to `document.body`. The instance is created outside React (once), so
+ * StrictMode's double mount never starts anything twice.
  * @example <AirlockProvider airlock={airlock}><ConnectButton /></AirlockProvider>
  */
 export function AirlockProvider({ airlock, children }: AirlockProviderProps) {
-  return <AirlockContext.Provider value={airlock}>{children}</AirlockContext.Provider>
+  return (
+    <AirlockContext.Provider value={airlock}>
+      {children}
+      <AppendedModal />
+    </AirlockContext.Provider>
+  )
+}
+
+function AppendedModal() {
+  const append = useAirlockSelector((state) => !state.options.disableAppend && !state.options.enableEmbedded)
+  return append ? <BodyHost /> : null
 }

@@ -4,11 +4,23 @@ import * as react from './index.js'
 test('default: the public API of airlock/react', () => {
   expect(Object.keys(react).sort()).toMatchInlineSnapshot(`
     [
+      "AccountButton",
+      "AirlockModal",
       "AirlockProvider",
+      "ConnectButton",
+      "NetworkButton",
       "shallowEqual",
+      "useAccount",
       "useAirlock",
+      "useAirlockEvents",
       "useAirlockSelector",
       "useAirlockState",
+      "useBalance",
+      "useDisconnect",
+      "useNetwork",
+      "useProvider",
+      "useTheme",
+      "useWalletInfo",
     ]
   `)
 })

@@ -136,9 +136,15 @@ export type ConnectorAction =
 
 /** Native balance of one address on one network (SPEC 4 "Token balance", SPEC 9 caches). */
 export type BalanceAction =
+  /**
+   * With `force: true`: a request to refetch now (the cache is bypassed, the retry pause is not).
+   * Without it: the balance epic's own mark that a fetch started.
+   */
   | { type: 'balance/fetchRequested'; caipAddress: CaipAddress; force?: boolean }
   | { type: 'balance/fetched'; caipAddress: CaipAddress; value: string; decimals: number; symbol: string; at: number }
   | { type: 'balance/fetchFailed'; caipAddress: CaipAddress; error: ErrorInfo; at: number }
+  /** A requested or started fetch that will not finish: still cached, in the retry pause, or superseded by a newer account or network. */
+  | { type: 'balance/fetchSkipped'; caipAddress: CaipAddress; reason: 'cached' | 'retryPause' | 'superseded' }
 
 /** Requests to the wallet made through `getProvider()`: what was asked, never the payload. */
 export type WalletRequestAction =

@@ -1,5 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { DEFAULT_WALLETS, placeholderSvg, queryWallets, RegistryQueryError, walletImage, type RegistryWallet } from './walletRegistry.js'
+
+export { DEFAULT_WALLETS, type RegistryWallet } from './walletRegistry.js'
 
 /**
  * A local stand-in for the cloud APIs Airlock calls (SPEC 7), speaking the
@@ -18,6 +21,8 @@ export interface GatewayOptions {
   port?: number
   host?: string
   projects?: Record<string, GatewayProject>
+  /** The wallet registry behind `GET /getWallets` and `GET /getWalletImage/{id}` (default: `DEFAULT_WALLETS`). */
+  wallets?: readonly RegistryWallet[]
   /** Extra routes, checked first: return true when handled. */
   routes?: (req: IncomingMessage, url: URL, res: ServerResponse) => boolean | Promise<boolean>
 }
@@ -63,6 +68,7 @@ export const DEFAULT_PROJECTS: Record<string, GatewayProject> = {
 /** Starts the gateway; `port: 0` picks a free port. */
 export async function startGateway(options: GatewayOptions = {}): Promise<Gateway> {
   const projects = options.projects ?? DEFAULT_PROJECTS
+  const wallets = options.wallets ?? DEFAULT_WALLETS
   const events: RecordedEvent[] = []
   const requests: string[] = []
   const faults = new Map<string, number | 'hang' | 'html' | 'garbage'>()
@@ -89,6 +95,11 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       if (options.routes && (await options.routes(req, url, res))) return
       const projectId = url.searchParams.get('projectId') ?? ''
       const project = projects[projectId]
+      if (req.method === 'GET') {
+        const image = imageRoute(url.pathname, wallets)
+        if (image === null) return json(res, 404, { message: 'Image not found' })
+        if (image !== undefined) return end(res, 200, image, 'image/svg+xml')
+      }
       switch (`${req.method} ${url.pathname}`) {
         case 'GET /appkit/v1/config':
           if (!project) return json(res, 403, { message: 'Unauthorized: invalid key' })
@@ -97,6 +108,17 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
         case 'GET /projects/v1/origins':
           if (!project) return json(res, 403, { message: 'Unauthorized: invalid key' })
           return json(res, 200, { allowedOrigins: project.allowedOrigins ?? [] })
+        case 'GET /getWallets': {
+          // Like the real registry, an unknown project is refused; no project id is tolerated for local work.
+          if (projectId && !project) return json(res, 403, { message: 'Unauthorized: invalid key' })
+          const q = url.searchParams
+          try {
+            return json(res, 200, queryWallets(wallets, { page: q.get('page'), entries: q.get('entries'), include: q.get('include'), exclude: q.get('exclude'), chains: q.get('chains'), search: q.get('search') }))
+          } catch (error) {
+            if (error instanceof RegistryQueryError) return json(res, 400, { message: error.message })
+            throw error
+          }
+        }
         case 'GET /getAnalyticsConfig':
           return json(res, 200, { isAnalyticsEnabled: project?.isAnalyticsEnabled ?? false })
         case 'POST /e': {
@@ -137,6 +159,37 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
   }
+}
+
+const IMAGE_ROUTES: Record<string, string> = {
+  '/public/getAssetImage/': 'Network',
+  '/public/getCurrencyImage/': 'Currency',
+  '/public/getTokenImage/': 'Token',
+}
+
+/** SPEC 7 image routes: an SVG, null for an unknown wallet, undefined when the path is not an image route. */
+function imageRoute(pathname: string, wallets: readonly RegistryWallet[]): string | null | undefined {
+  if (pathname.startsWith('/getWalletImage/')) {
+    const id = safeId(pathname.slice('/getWalletImage/'.length))
+    return id ? (walletImage(wallets, id) ?? null) : null
+  }
+  for (const [prefix, kind] of Object.entries(IMAGE_ROUTES)) {
+    if (!pathname.startsWith(prefix)) continue
+    const id = safeId(pathname.slice(prefix.length))
+    return id ? placeholderSvg(`${kind}:${id}`, id) : null
+  }
+  return undefined
+}
+
+/** A path segment used as an id: decoded, bounded, and only id-like characters. */
+function safeId(segment: string): string | null {
+  let id: string
+  try {
+    id = decodeURIComponent(segment)
+  } catch {
+    return null
+  }
+  return /^[\w.:-]{1,128}$/.test(id) ? id : null
 }
 
 function cors(req: IncomingMessage, res: ServerResponse): void {

@@ -12,6 +12,7 @@ import { useAirlockInstance } from '../context.js'
 export function useAirlockSelector<T>(selector: (state: AirlockState) => T, isEqual: (a: T, b: T) => boolean = Object.is): T {
   const airlock = useAirlockInstance()
   const memo = useRef<{ state: AirlockState; selected: T } | null>(null)
+  const serverMemo = useRef<{ selected: T } | null>(null)
 
   const subscribe = useCallback(
     (onChange: () => void) => {
@@ -33,11 +34,16 @@ export function useAirlockSelector<T>(selector: (state: AirlockState) => T, isEq
     return selected
   }
 
-  return useSyncExternalStore(
-    subscribe,
-    () => select(airlock.getState()),
-    () => selector(airlock.initialState),
-  )
+  // React requires a stable server snapshot too (hydration calls it more than once).
+  const selectServer = (): T => {
+    const selected = selector(airlock.initialState)
+    const last = serverMemo.current
+    if (last && isEqual(last.selected, selected)) return last.selected
+    serverMemo.current = { selected }
+    return selected
+  }
+
+  return useSyncExternalStore(subscribe, () => select(airlock.getState()), selectServer)
 }
 
 /** Shallow equality for selections that return a fresh object of stable fields. */

@@ -15,6 +15,8 @@ export function deterministicAirlock(logSize = 1000): { airlock: Airlock; schedu
   const airlock = createAirlock({
     logSize,
     features: { analytics: false },
+    // The session scripts the wallet's facts itself; a live EVM adapter would answer them too.
+    adapters: [],
     deps: { scheduler, window: fakePage() as never, storage: createStorage({ backend: 'memory' }), id: () => `id${++next}` },
   })
   return { airlock, scheduler }

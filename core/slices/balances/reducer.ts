@@ -17,6 +17,11 @@ export function balancesReducer(state: BalancesState, action: Action): BalancesS
         loading,
       }
     }
+    case 'balance/fetchSkipped': {
+      if (!state.loading[action.caipAddress]) return state
+      const { [action.caipAddress]: _loading, ...loading } = state.loading
+      return { ...state, loading }
+    }
     case 'balance/fetchFailed': {
       const { [action.caipAddress]: _loading, ...loading } = state.loading
       return { ...state, failedAt: { ...state.failedAt, [action.caipAddress]: action.at }, loading }

@@ -1,0 +1,26 @@
+import { createPublicClient, fallback, http, type Address } from 'viem'
+import { RPC_TIMEOUT_MS } from '../../constants/timing.js'
+import { BaseError } from '../../errors/BaseError.js'
+import type { Network } from '../types.js'
+
+export interface GetNativeBalanceParameters {
+  readonly network: Network
+  readonly address: Address
+  /** Aborts the HTTP request when the balance no longer matters (account or network changed). */
+  readonly signal?: AbortSignal
+}
+
+/**
+ * Reads the native balance over the network's RPC URLs with viem: one `http` transport per URL
+ * (10 s timeout, no retry: the balance epic owns the retry pause), behind `fallback` when there
+ * are several, so a down RPC falls through to the next (TESTING "RPC down").
+ * @example await getNativeBalance({ network: airlockDevnet, address: '0xf39F…' }) // 10000000000000000000000n
+ */
+export async function getNativeBalance({ network, address, signal }: GetNativeBalanceParameters): Promise<bigint> {
+  const urls = network.rpcUrls.default.http
+  if (urls.length === 0) throw new BaseError('No RPC url provided for chainId', { details: network.caipNetworkId })
+  const transports = urls.map((url) => http(url, { timeout: RPC_TIMEOUT_MS, retryCount: 0, ...(signal ? { fetchOptions: { signal } } : {}) }))
+  const transport = transports.length === 1 ? transports[0]! : fallback(transports, { retryCount: 0 })
+  const client = createPublicClient({ transport })
+  return client.getBalance({ address })
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod'
+import type { ConnectorInfo } from '../../actions/types.js'
+import { LEGACY_INJECTED_ID } from '../../slices/connectors/selectors.js'
+import type { Eip1193Provider } from '../providerRegistry.js'
+
+/** Names are shown in the modal: longer ones are cut here, absurd ones are refused outright. */
+export const MAX_WALLET_NAME_LENGTH = 64
+const MAX_RAW_NAME_LENGTH = 4_096
+/** EIP-6963 icons are data URIs; a bigger one is a page-weight attack, not a logo. */
+export const MAX_ICON_LENGTH = 100_000
+const ICON = /^data:image\/(?:svg\+xml|png|jpeg|webp|gif)(?:;[\w=.+-]+)*,/i
+/** Reverse-DNS, e.g. `io.metamask`: at least two dot-separated labels. */
+const RDNS = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/i
+/** Control and bidirectional-override characters would let a name disguise itself. */
+const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g
+
+/**
+ * The EIP-1193 surface checked at the edge: an object with a `request` function.
+ * @example isEip1193Provider(window.ethereum)
+ */
+export function isEip1193Provider(value: unknown): value is Eip1193Provider {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { request?: unknown }).request === 'function'
+}
+
+const announcementSchema = z.object({
+  info: z.object({
+    uuid: z.string().trim().min(1).max(128),
+    name: z.string().max(MAX_RAW_NAME_LENGTH),
+    icon: z.unknown().optional(),
+    rdns: z.unknown().optional(),
+  }),
+  provider: z.custom<Eip1193Provider>(isEip1193Provider, 'provider must have a request function'),
+})
+
+/**
+ * Validates an `eip6963:announceProvider` detail: bounded strings, a cleaned name cut to 64
+ * characters, the icon kept only as a small `data:image/…` URI, a provider with `request`.
+ * Anything malformed gives null (never throws). The id is the rdns, else the uuid.
+ * @example parseAnnouncement(event.detail)?.connector.id // 'io.metamask'
+ */
+export function parseAnnouncement(detail: unknown): { connector: ConnectorInfo; provider: Eip1193Provider } | null {
+  let parsed: z.infer<typeof announcementSchema>
+  try {
+    const result = announcementSchema.safeParse(detail)
+    if (!result.success) return null
+    parsed = result.data
+  } catch {
+    // A hostile detail can throw from a getter or a Proxy trap while being read.
+    return null
+  }
+  const { info, provider } = parsed
+  const name = cleanName(info.name)
+  if (!name) return null
+  const rdns = typeof info.rdns === 'string' && info.rdns.length <= 255 && RDNS.test(info.rdns) ? info.rdns.toLowerCase() : undefined
+  const id = rdns ?? info.uuid
+  // The legacy `window.ethereum` entry owns this id; an announcement cannot take it over.
+  if (id === LEGACY_INJECTED_ID) return null
+  const icon = typeof info.icon === 'string' && info.icon.length <= MAX_ICON_LENGTH && ICON.test(info.icon) ? info.icon : undefined
+  const connector: ConnectorInfo = {
+    id,
+    name,
+    type: 'ANNOUNCED',
+    namespace: 'eip155',
+    ...(rdns ? { rdns } : {}),
+    uuid: info.uuid,
+    ...(icon ? { icon } : {}),
+    installed: true,
+  }
+  return { connector, provider }
+}
+
+function cleanName(raw: string): string {
+  const collapsed = raw.replace(UNSAFE_CHARS, '').replace(/\s+/g, ' ').trim()
+  const chars = Array.from(collapsed)
+  return chars.length <= MAX_WALLET_NAME_LENGTH ? collapsed : `${chars.slice(0, MAX_WALLET_NAME_LENGTH - 1).join('').trimEnd()}…`
+}

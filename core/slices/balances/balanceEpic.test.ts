@@ -1,0 +1,157 @@
+import type { Observable } from 'rxjs'
+import { TestScheduler } from 'rxjs/testing'
+import { describe, expect, test } from 'vitest'
+import type { Action } from '../../actions/types.js'
+import { airlockDevnet, airlockDevnet2 } from '../../chains/networks.js'
+import { marbleDeps, runEpic } from '../../../tests/support/epicHarness.js'
+import { initialState, stateFollowing } from '../../../tests/support/state.js'
+import { balanceEpic, type NativeBalanceGetter } from './balanceEpic.js'
+
+const A = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const B = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+const KEY_A = `eip155:31337:${A}` as const
+const KEY_B = `eip155:31337:${B}` as const
+const connectA: Action = { type: 'connection/accountConnected', namespace: 'eip155', caipAddress: KEY_A, connectorId: 'dev.test' }
+const toB: Action = { type: 'connection/accountsChanged', namespace: 'eip155', accounts: [KEY_B] }
+const same: Action = { type: 'network/activeChanged', caipNetworkId: 'eip155:31337' }
+const force: Action = { type: 'balance/fetchRequested', caipAddress: KEY_A, force: true }
+const sent: Action = { type: 'wallet/requestSucceeded', id: 'r1', method: 'eth_sendTransaction' }
+const started = (caipAddress: typeof KEY_A | typeof KEY_B): Action => ({ type: 'balance/fetchRequested', caipAddress })
+const fetched = (caipAddress: string, value: string, at: number): Action => ({ type: 'balance/fetched', caipAddress: caipAddress as typeof KEY_A, value, decimals: 18, symbol: 'ETH', at })
+const toast = (id: string): Action => ({ type: 'notifications/showRequested', notification: { id, variant: 'error', message: 'Token Balance Unavailable' } })
+const state = () => initialState({ networks: [airlockDevnet, airlockDevnet2] })
+const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected))
+
+/** A balance getter answering call after call with the given observables (the last repeats). */
+function getter(...answers: Observable<bigint>[]) {
+  const calls: Parameters<NativeBalanceGetter>[0][] = []
+  const get: NativeBalanceGetter = (params) => {
+    calls.push(params)
+    return answers[Math.min(calls.length - 1, answers.length - 1)]!
+  }
+  return Object.assign(get, { calls })
+}
+
+describe('balanceEpic', () => {
+  test('default: connecting fetches the balance of the account on the active network', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const get = getter(cold('--v|', { v: 10n ** 18n }))
+      const { out$ } = runEpic(scheduler, balanceEpic({ getBalance: get }), hot('-c', { c: connectA }), state(), marbleDeps(scheduler))
+      expectObservable(out$).toBe('-r-f', { r: started(KEY_A), f: fetched(KEY_A, '1000000000000000000', 3) })
+      scheduler.schedule(() => expect(get.calls.map((c) => [c.network.caipNetworkId, c.address])).toEqual([['eip155:31337', A]]), 5)
+    })
+  })
+
+  test('behavior: a balance younger than 30 s is not refetched; an older one is', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const get = getter(cold('(v|)', { v: 1n }), cold('(v|)', { v: 2n }))
+      const input$ = hot<Action>('-c 9999ms x 19999ms x', { c: connectA, x: same })
+      expectObservable(runEpic(scheduler, balanceEpic({ getBalance: get }), input$, state(), marbleDeps(scheduler)).out$).toBe('-(rf) 29996ms (rg)', {
+        r: started(KEY_A),
+        f: fetched(KEY_A, '1', 1),
+        g: fetched(KEY_A, '2', 30001),
+      })
+    })
+  })
+
+  test('behavior: force bypasses the cache; a sent transaction forces a refresh', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const get = getter(cold('(v|)', { v: 1n }), cold('(v|)', { v: 2n }), cold('(v|)', { v: 3n }))
+      const input$ = hot<Action>('-c 9ms f 9ms s', { c: connectA, f: force, s: sent })
+      expectObservable(runEpic(scheduler, balanceEpic({ getBalance: get }), input$, state(), marbleDeps(scheduler)).out$).toBe('-(rf) 6ms g 9ms (rh)', {
+        r: started(KEY_A),
+        f: fetched(KEY_A, '1', 1),
+        // The forced request already marked the fetch as started: no second mark.
+        g: fetched(KEY_A, '2', 11),
+        h: fetched(KEY_A, '3', 21),
+      })
+    })
+  })
+
+  test('behavior: after a failure no fetch for 30 s, even forced; then it retries', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const get = getter(cold('-#', undefined, new Error('RPC down')), cold('(v|)', { v: 7n }))
+      // Failed at 2 ms: the force at 10 s is refused, the one at 30.003 s goes through.
+      const input$ = hot<Action>('-c 9999ms f 20001ms f', { c: connectA, f: force })
+      const run = runEpic(scheduler, balanceEpic({ getBalance: get }), input$, state(), marbleDeps(scheduler))
+      // The refused force request does not leave a spinner behind.
+      scheduler.schedule(() => expect(run.state().balances.loading).toEqual({}), 10_003)
+      expectObservable(run.out$).toBe('-r(et) 9995ms k 20001ms g', {
+        r: started(KEY_A),
+        e: { type: 'balance/fetchFailed', caipAddress: KEY_A, error: { message: 'RPC down' }, at: 2 },
+        t: toast('id1'),
+        k: { type: 'balance/fetchSkipped', caipAddress: KEY_A, reason: 'retryPause' },
+        g: fetched(KEY_A, '7', 30003),
+      })
+      scheduler.schedule(() => expect(get.calls).toHaveLength(1), 20_000)
+    })
+  })
+
+  test('behavior: a new account cancels the stale fetch and aborts its request (subscription proves it)', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+      const slow = cold('-----v|', { v: 1n })
+      const get = getter(slow, cold('-----v|', { v: 2n }))
+      const input$ = hot<Action>('-c-b', { c: connectA, b: toB })
+      expectObservable(runEpic(scheduler, balanceEpic({ getBalance: get }), input$, state(), marbleDeps(scheduler)).out$).toBe('-r-(sq)-g', {
+        r: started(KEY_A),
+        s: { type: 'balance/fetchSkipped', caipAddress: KEY_A, reason: 'superseded' },
+        q: started(KEY_B),
+        g: fetched(KEY_B, '2', 8),
+      })
+      expectSubscriptions(slow.subscriptions).toBe('-^-!')
+      scheduler.schedule(() => expect(get.calls.map((c) => c.signal.aborted)).toEqual([true, false]), 10)
+    })
+  })
+
+  test('behavior: a repeat trigger for the balance being fetched waits for it instead of restarting', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+      const slow = cold('---v|', { v: 1n })
+      const input$ = hot<Action>('-cx', { c: connectA, x: same })
+      expectObservable(runEpic(scheduler, balanceEpic({ getBalance: getter(slow) }), input$, state(), marbleDeps(scheduler)).out$).toBe('-r--f', {
+        r: started(KEY_A),
+        f: fetched(KEY_A, '1', 4),
+      })
+      expectSubscriptions(slow.subscriptions).toBe('-^---!')
+    })
+  })
+
+  test('behavior: a wallet on an unsupported network: "Token Balance Unavailable", nothing fetched', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const get = getter(cold('(v|)', { v: 1n }))
+      const input$ = hot<Action>('-c----u', { c: connectA, u: { type: 'network/chainChanged', namespace: 'eip155', caipNetworkId: 'eip155:999' } })
+      expectObservable(runEpic(scheduler, balanceEpic({ getBalance: get }), input$, state(), marbleDeps(scheduler)).out$).toBe('-(rf)-(et)', {
+        r: started(KEY_A),
+        f: fetched(KEY_A, '1', 1),
+        e: { type: 'balance/fetchFailed', caipAddress: `eip155:999:${A}`, error: { message: 'Token Balance Unavailable' }, at: 6 },
+        t: toast('id1'),
+      })
+      scheduler.schedule(() => expect(get.calls).toHaveLength(1), 10)
+    })
+  })
+
+  test('behavior: nothing while not connected', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const input$ = hot<Action>('-x-s', { x: same, s: sent })
+      expectObservable(runEpic(scheduler, balanceEpic({ getBalance: getter(cold('(v|)', { v: 1n })) }), input$, state(), marbleDeps(scheduler)).out$).toBe('')
+    })
+  })
+
+  test('behavior: empty, never and error sources', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ cold, expectObservable }) => {
+      const deps = marbleDeps(scheduler)
+      const { state$ } = stateFollowing(state())
+      expectObservable(balanceEpic()(cold<Action>('|'), state$, deps)).toBe('|')
+      expectObservable(balanceEpic()(cold<Action>('-'), state$, deps)).toBe('')
+      expectObservable(balanceEpic()(cold<Action>('--#'), state$, deps)).toBe('--#')
+    })
+  })
+})

@@ -1,0 +1,137 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { ANVIL_ACCOUNTS, startAnvil, type Anvil } from './anvil.js'
+import { buildDapp, type DappBundle } from './buildDapp.js'
+import { DEFAULT_DEV_PROJECT_ID, startGateway, type Gateway } from './gateway.js'
+import { assertPortFree, PortConfigError, PORTS, readPorts, STARTED_SERVICES, type DevnetPorts, type PortName } from './ports.js'
+import { startStaticServer, type StaticFile, type StaticServer } from './staticServer.js'
+
+export { PORTS, PortConfigError, readPorts, type DevnetPorts } from './ports.js'
+
+/** What the dapp page reads from `/devnet-config.json` to build its `createAirlock` call. */
+export interface DevnetConfig {
+  projectId: string
+  gatewayUrl: string
+  chains: { chainId: number; name: string; rpcUrl: string }[]
+  /** The dev wallet's account (the first anvil account) and where funds go in the demo (the second). */
+  devAccount: string
+  recipient: string
+}
+
+export interface Devnet {
+  readonly ports: Pick<DevnetPorts, (typeof STARTED_SERVICES)[number]>
+  readonly urls: { dapp: string; gateway: string; anvil: string; anvil2: string }
+  readonly config: DevnetConfig
+  readonly anvils: readonly [Anvil, Anvil]
+  readonly gateway: Gateway
+  readonly bundle: DappBundle
+  /** Milliseconds from the call to everything answering. */
+  readonly startupMs: number
+  /** Closes the servers and stops both anvils; safe to call twice. */
+  stop(): Promise<void>
+}
+
+export interface StartDevnetOptions {
+  /** Ports to use; missing ones come from the environment (`ANVIL_PORT`...) or the defaults. */
+  ports?: Partial<DevnetPorts>
+  /** The repository root (default: found from this file). */
+  root?: string
+  env?: Record<string, string | undefined>
+}
+
+/**
+ * Starts the local dev stack: two anvil chains (31337, 31338), the API
+ * gateway, and the demo dapp (bundled now with esbuild, served from memory).
+ * Every port is checked first, so a busy one fails fast with the env var to
+ * change; on any failure whatever already started is stopped again.
+ * @example const devnet = await startDevnet({ ports: { dapp: await freePort() } }); await devnet.stop()
+ */
+export async function startDevnet(options: StartDevnetOptions = {}): Promise<Devnet> {
+  const started = performance.now()
+  const ports = { ...readPorts(options.env ?? process.env), ...options.ports }
+  const root = options.root ?? findRoot(dirname(fileURLToPath(import.meta.url)))
+  // Every busy port at once, so one run tells you all the env vars to change.
+  const checks = await Promise.allSettled(STARTED_SERVICES.map((name) => assertPortFree(name, ports[name])))
+  const busy = checks.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as Error)
+  if (busy.length === 1) throw busy[0]
+  if (busy.length > 1) throw new PortConfigError(busy.map((error) => error.message).join('\n  '))
+
+  const stops: (() => Promise<void>)[] = []
+  const track = <T extends { stop?: () => Promise<void>; close?: () => Promise<void> }>(service: T): T => {
+    stops.push(() => (service.stop ?? service.close)!.call(service))
+    return service
+  }
+  let stopping: Promise<void> | undefined
+  const stop = () =>
+    (stopping ??= Promise.allSettled(stops.splice(0).map((fn) => fn())).then((results) => {
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+      if (failed) throw failed.reason
+    }))
+
+  try {
+    const startService = <T>(name: PortName, start: Promise<T>): Promise<T> =>
+      start.catch((error: unknown) => {
+        throw new Error(`Could not start the ${PORTS[name].what} on port ${ports[name]} (${PORTS[name].env}): ${error instanceof Error ? error.message : String(error)}`, { cause: error })
+      })
+    // allSettled, not all: whatever did start must be tracked before a failure stops everything.
+    const [anvil, anvil2, gateway, bundle] = settled(
+      await Promise.allSettled([
+        startService('anvil', startAnvil({ port: ports.anvil, chainId: 31337 }).then(track)),
+        startService('anvil2', startAnvil({ port: ports.anvil2, chainId: 31338 }).then(track)),
+        startService('gateway', startGateway({ port: ports.gateway, host: '127.0.0.1' }).then(track)),
+        buildDapp(root).catch((error: unknown) => {
+          throw new Error(`Could not bundle the demo dapp: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
+        }),
+      ] as const),
+    )
+    const config: DevnetConfig = {
+      projectId: DEFAULT_DEV_PROJECT_ID,
+      gatewayUrl: gateway.url,
+      chains: [
+        { chainId: 31337, name: 'Airlock Devnet', rpcUrl: anvil.rpcUrl },
+        { chainId: 31338, name: 'Airlock Devnet 2', rpcUrl: anvil2.rpcUrl },
+      ],
+      devAccount: ANVIL_ACCOUNTS[0].address,
+      recipient: ANVIL_ACCOUNTS[1].address,
+    }
+    const configFile: StaticFile = { body: JSON.stringify(config, null, 2), type: 'application/json; charset=utf-8' }
+    const files = new Map<string, StaticFile>([...bundle.files, ['/devnet-config.json', configFile]])
+    const dapp: StaticServer = await startService('dapp', startStaticServer({ port: ports.dapp, host: '127.0.0.1', root: join(root, 'examples', 'react-dapp'), files: () => files }).then(track))
+    return {
+      ports: { anvil: anvil.port, anvil2: anvil2.port, gateway: gateway.port, dapp: dapp.port },
+      urls: { dapp: dapp.url, gateway: gateway.url, anvil: anvil.rpcUrl, anvil2: anvil2.rpcUrl },
+      config,
+      anvils: [anvil, anvil2],
+      gateway,
+      bundle,
+      startupMs: Math.round(performance.now() - started),
+      stop,
+    }
+  } catch (error) {
+    await stop().catch(() => {})
+    throw error
+  }
+}
+
+/** The values of settled promises, or the first failure thrown. */
+function settled<T extends readonly unknown[]>(results: { [K in keyof T]: PromiseSettledResult<T[K]> }): T {
+  const failure = (results as readonly PromiseSettledResult<unknown>[]).find((r): r is PromiseRejectedResult => r.status === 'rejected')
+  if (failure) throw failure.reason
+  return (results as readonly PromiseFulfilledResult<unknown>[]).map((r) => r.value) as unknown as T
+}
+
+/** The repository root: the nearest folder up from `from` whose package.json is Airlock's. */
+export function findRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const pkg = join(dir, 'package.json')
+    if (existsSync(pkg)) {
+      try {
+        if ((JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'airlock') return dir
+      } catch {
+        // not ours; keep going up
+      }
+    }
+    if (dirname(dir) === dir) throw new Error(`Cannot find the Airlock repository above ${from}`)
+  }
+}

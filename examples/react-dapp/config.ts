@@ -1,0 +1,23 @@
+import { z } from 'zod'
+
+/** `/devnet-config.json`, written by the dev stack (examples/devnet/main.ts), validated at the edge. */
+export const devnetConfigSchema = z.object({
+  projectId: z.string().min(1),
+  gatewayUrl: z.string().url(),
+  chains: z
+    .array(z.object({ chainId: z.number().int().positive(), name: z.string().min(1).max(64), rpcUrl: z.string().url().regex(/^https?:\/\//) }))
+    .min(1),
+  devAccount: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+  recipient: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+})
+
+export type DevnetPageConfig = z.infer<typeof devnetConfigSchema>
+
+/** Fetches and validates the page config; throws an Error with a readable message. */
+export async function loadDevnetConfig(url = '/devnet-config.json'): Promise<DevnetPageConfig> {
+  const response = await fetch(url, { cache: 'no-store' })
+  if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`)
+  const parsed = devnetConfigSchema.safeParse(await response.json())
+  if (!parsed.success) throw new Error(`${url} is malformed: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
+  return parsed.data
+}

@@ -1,0 +1,63 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { airlockDevnet, airlockDevnet2, createAirlock, type Airlock, type Network } from '../../core/index.js'
+import { AirlockProvider } from '../../react/index.js'
+import { installDevWallet } from '../devnet/devWallet/index.js'
+import { App } from './App.js'
+import { loadDevnetConfig, type DevnetPageConfig } from './config.js'
+import './styles.css'
+
+declare global {
+  interface Window {
+    /** The demo's Airlock instance, for poking at it from the console (`airlock.getState()`). */
+    airlock?: Airlock
+  }
+}
+
+/** The catalogue's devnet networks, pointed at the RPC ports this stack actually uses. */
+function devnetNetworks(config: DevnetPageConfig): Network[] {
+  const catalogue: Record<number, Network> = { 31337: airlockDevnet, 31338: airlockDevnet2 }
+  return config.chains.map((chain) => {
+    const base = catalogue[chain.chainId]
+    const rpcUrls = { default: { http: [chain.rpcUrl] } }
+    return base
+      ? { ...base, rpcUrls }
+      : { id: chain.chainId, name: chain.name, chainNamespace: 'eip155', caipNetworkId: `eip155:${chain.chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls, testnet: true }
+  })
+}
+
+async function boot(root: HTMLElement): Promise<void> {
+  const config = await loadDevnetConfig()
+  const devWallet = new URLSearchParams(location.search).get('devWallet') !== '0'
+  // Before createAirlock, so the first EIP-6963 round already sees it (it also answers later requests).
+  if (devWallet) installDevWallet({ chains: config.chains, knownChainIds: [config.chains[0]!.chainId] })
+
+  const airlock = createAirlock({
+    projectId: config.projectId,
+    networks: devnetNetworks(config),
+    apiUrl: config.gatewayUrl,
+    analyticsUrl: config.gatewayUrl,
+    blockchainApiUrl: config.gatewayUrl,
+    metadata: { name: 'Airlock demo', description: 'The Airlock demo dapp on the local dev stack', url: location.origin, icons: [] },
+  })
+  window.airlock = airlock
+
+  createRoot(root).render(
+    <StrictMode>
+      <AirlockProvider airlock={airlock}>
+        <App airlock={airlock} config={config} devWallet={devWallet} />
+      </AirlockProvider>
+    </StrictMode>,
+  )
+}
+
+const root = document.getElementById('root')
+if (root) {
+  boot(root).catch((error: unknown) => {
+    const message = document.createElement('p')
+    message.className = 'boot error'
+    message.textContent = `The demo could not start: ${error instanceof Error ? error.message : String(error)}. Start it with \`npm start\`.`
+    root.replaceChildren(message)
+    console.error(error)
+  })
+}

@@ -1,0 +1,32 @@
+import { useAirlockInstance } from '../context.js'
+import { useAirlockSelector } from '../hooks/useAirlockSelector.js'
+import { CloseIcon } from './parts/icons.js'
+
+/** Raised alerts (SPEC 8: short title, long message), each dismissible. */
+export function Alerts() {
+  const airlock = useAirlockInstance()
+  const alerts = useAirlockSelector((state) => state.alerts)
+  if (alerts.length === 0) return null
+  return (
+    <div>
+      {alerts.map((alert) => (
+        <div key={alert.code} className="alert" data-variant={alert.variant} role={alert.variant === 'error' ? 'alert' : 'status'}>
+          <div className="alert-text">
+            <p>
+              <strong>{alert.title}</strong>
+            </p>
+            <p className="muted">{alert.message}</p>
+          </div>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={`Dismiss: ${alert.title}`}
+            onClick={() => airlock.dispatch({ type: 'alerts/dismissed', code: alert.code })}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,14 @@
+import { isDataImage } from '../../hooks/useWalletInfo.js'
+
+/**
+ * A wallet's icon: only a `data:image/` URI, in an `<img>` (never markup we
+ * inject); anything else becomes the first letter of the name, as text.
+ */
+export function WalletIcon({ name, icon, size }: { name: string; icon?: string | undefined; size?: 'lg' }) {
+  if (isDataImage(icon)) return <img className="wallet-icon" data-size={size} src={icon} alt={name} />
+  return (
+    <span className="wallet-icon" data-size={size} aria-hidden="true">
+      {Array.from(name.trim())[0]?.toUpperCase() ?? '?'}
+    </span>
+  )
+}

@@ -1,0 +1,27 @@
+import type { View } from '../../core/actions/views.js'
+import { selectConnector } from '../../core/slices/connectors/selectors.js'
+import type { AirlockState } from '../../core/state.js'
+
+const TITLES: Partial<Record<View, string>> = {
+  Connect: 'Connect Wallet',
+  AllWallets: 'All Wallets',
+  Account: 'Account',
+  Networks: 'Choose Network',
+  UnsupportedChain: 'Switch Network',
+  WhatIsAWallet: 'What is a wallet?',
+  SIWXSignMessage: 'Sign In',
+  ApproveTransaction: 'Approve Transaction',
+  RegisterAccountName: 'Choose Name',
+  OnRampProviders: 'Choose Provider',
+  Transactions: 'Activity',
+}
+
+/** The header title of the current view; the connecting view is titled with the wallet's name. */
+export function selectViewTitle(state: AirlockState): string {
+  const { view, data } = state.router
+  if (view === 'ConnectingExternal') {
+    const id = data?.['connectorId']
+    return selectConnector(state, typeof id === 'string' ? id : undefined)?.name ?? 'Connecting'
+  }
+  return TITLES[view] ?? view.replace(/([a-z])([A-Z])/g, '$1 $2')
+}

@@ -1,0 +1,203 @@
+import { mkdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { verifyMessage, type Hex } from 'viem'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { replay } from '../../core/index.js'
+import { ANVIL_ACCOUNTS, freePort } from '../../examples/devnet/anvil.js'
+import { startDevnet, type Devnet } from '../../examples/devnet/main.js'
+
+/** INFRA.md: Debian's chromium, headless, nothing phoning home. */
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const ARTIFACTS = join(process.cwd(), 'tests', 'artifacts')
+
+let devnet: Devnet
+let browser: Browser
+const contexts: BrowserContext[] = []
+
+beforeAll(async () => {
+  await mkdir(ARTIFACTS, { recursive: true })
+  // launch() gives every run a fresh temporary user-data-dir.
+  ;[devnet, browser] = await Promise.all([
+    (async () => startDevnet({ ports: { anvil: await freePort(), anvil2: await freePort(), gateway: await freePort(), dapp: await freePort() } }))(),
+    chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS }),
+  ])
+})
+afterAll(async () => {
+  await browser?.close()
+  await devnet?.stop()
+})
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close()
+})
+
+async function openDapp(query = ''): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 820 }, acceptDownloads: true })
+  contexts.push(context)
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  // Every status text the account panel shows, in order (re-installed on reload).
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    ;(window as unknown as { statuses: string[] }).statuses = seen
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="status"]')?.textContent
+      if (text && seen.at(-1) !== text) seen.push(text)
+    }).observe(document, { subtree: true, childList: true, characterData: true })
+  })
+  await page.goto(`${devnet.urls.dapp}/${query}`)
+  return { page, errors }
+}
+
+const statuses = (page: Page) => page.evaluate(() => (window as unknown as { statuses: string[] }).statuses)
+
+/** The person's side of the dev wallet: waits for a request of `kind` in its panel and answers it. */
+async function answerInPanel(page: Page, kind: string, answer: 'Approve' | 'Reject' | 'Enter' | 'Escape' = 'Approve'): Promise<string[]> {
+  const request = page.locator(`#airlock-dev-wallet [data-testid="dev-wallet-request"][data-kind="${kind}"]`).first()
+  await request.waitFor({ timeout: 10_000 })
+  const details = await request.locator('p').allTextContents()
+  const approve = request.getByRole('button', { name: /^Approve:/ })
+  if (answer === 'Approve' || answer === 'Reject') await request.getByRole('button', { name: new RegExp(`^${answer}:`) }).click()
+  else {
+    // By keyboard: Enter on the focused Approve button, or Escape anywhere in the panel to reject.
+    await approve.focus()
+    await page.keyboard.press(answer)
+  }
+  return details
+}
+
+/** Runs a browser step; on failure keeps a screenshot next to the others (TESTING.md). */
+async function withScreenshotOnFailure(page: Page, name: string, run: () => Promise<void>): Promise<void> {
+  try {
+    await run()
+  } catch (error) {
+    await page.screenshot({ path: join(ARTIFACTS, `${name}-failure.png`), fullPage: true }).catch(() => {})
+    throw error
+  }
+}
+
+/** Waits for the CSS animations and transitions (the modal's fade-in), including those inside shadow roots, at most 1 s. */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve))
+    await frame()
+    await frame() // transitions start on the frame after the style change
+    const roots: (Document | ShadowRoot)[] = [document, ...Array.from(document.querySelectorAll('*'), (el) => el.shadowRoot).filter((root): root is ShadowRoot => root !== null)]
+    const running = roots.flatMap((root) => root.getAnimations()).map((animation) => animation.finished.catch(() => {}))
+    await Promise.race([Promise.all(running), new Promise((resolve) => setTimeout(resolve, 1_000))])
+  })
+}
+
+describe('demo dapp in Chromium', () => {
+  test('behavior: the ConnectButton renders and the modal lists the announced Airlock Dev Wallet', async () => {
+    const { page, errors } = await openDapp()
+    await withScreenshotOnFailure(page, 'devnet-connect-modal', async () => {
+      const connect = page.locator('[data-airlock="connect-button"]')
+      await expect.poll(() => connect.textContent(), { timeout: 10_000 }).toBe('Connect Wallet')
+      await expect.poll(() => page.locator('[data-airlock="network-button"]').textContent()).toBe('Airlock Devnet')
+
+      // The dev wallet answers EIP-6963 requests with its info and a data-URI icon.
+      const announced = await page.evaluate(() => {
+        const infos: { name: string; rdns: string; uuid: string; icon: string }[] = []
+        const listener = (event: Event) => infos.push((event as CustomEvent<{ info: (typeof infos)[number] }>).detail.info)
+        window.addEventListener('eip6963:announceProvider', listener)
+        window.dispatchEvent(new Event('eip6963:requestProvider'))
+        window.removeEventListener('eip6963:announceProvider', listener)
+        return infos
+      })
+      expect(announced).toEqual([expect.objectContaining({ name: 'Airlock Dev Wallet', rdns: 'dev.airlock.wallet', icon: expect.stringMatching(/^data:image\/svg\+xml;base64,/) })])
+      await expect.poll(() => page.locator('#airlock-dev-wallet [data-testid="dev-wallet-status"]').textContent()).toContain('not connected')
+
+      await connect.click()
+      // CSS and text locators pierce the modal's open shadow root.
+      const row = page.locator('airlock-modal').getByRole('button', { name: 'Airlock Dev Wallet' })
+      await row.waitFor({ timeout: 10_000 })
+      await settled(page)
+      await page.screenshot({ path: join(ARTIFACTS, 'devnet-connect-modal.png') })
+    })
+    expect(errors).toEqual([])
+  })
+
+  test('behavior: ?devWallet=0 leaves the dev wallet out', async () => {
+    const { page, errors } = await openDapp('?devWallet=0')
+    await page.locator('[data-airlock="connect-button"]').waitFor()
+    expect(await page.locator('#airlock-dev-wallet').count()).toBe(0)
+    expect(await page.locator('text=The dev wallet is off').count()).toBe(1)
+    expect(errors).toEqual([])
+  })
+
+  test('behavior: connect with the dev wallet, sign, reject, send, reload, export and replay the log', async () => {
+    const { page, errors } = await openDapp()
+    const [devAccount, recipient] = [ANVIL_ACCOUNTS[0].address, ANVIL_ACCOUNTS[1].address]
+    const text = (testid: string) => page.locator(`[data-testid="${testid}"]`).textContent()
+    await withScreenshotOnFailure(page, 'devnet-flow', async () => {
+      await page.locator('[data-airlock="connect-button"]').click()
+      await page.locator('airlock-modal').getByRole('button', { name: 'Airlock Dev Wallet' }).click()
+      await answerInPanel(page, 'connect')
+      await expect.poll(() => text('status'), { timeout: 10_000 }).toBe('connected')
+      expect(await text('address')).toBe(devAccount)
+      expect(await text('wallet')).toBe('Airlock Dev Wallet')
+      await expect.poll(() => text('balance'), { timeout: 10_000 }).toMatch(/^\d[\d.,]* ETH$/)
+      expect(await statuses(page)).toEqual(['disconnected', 'connecting', 'connected'])
+
+      await page.getByTestId('sign-message').click()
+      const [message] = await answerInPanel(page, 'sign', 'Enter')
+      await page.locator('[data-testid="sign-message-result"][data-state="ok"]').waitFor()
+      const signature = (await text('sign-message-result')) as Hex
+      expect(await verifyMessage({ address: devAccount, message: message!, signature })).toBe(true)
+
+      await page.getByTestId('sign-typed-data').click()
+      await answerInPanel(page, 'signTypedData', 'Escape')
+      await page.locator('[data-testid="sign-typed-data-result"][data-state="error"]').waitFor()
+      expect(await text('sign-typed-data-result')).toBe('Error: [4001] User rejected the request.')
+
+      const before = BigInt(await devnet.anvils[0].rpc<string>('eth_getBalance', [recipient, 'latest']))
+      const shownBefore = await text('balance')
+      await page.getByTestId('send-transaction').click()
+      expect(await answerInPanel(page, 'send')).toContain('Value 0.01 ETH on chain 31337')
+      await page.locator('[data-testid="send-transaction-result"][data-state="ok"]').waitFor()
+      const hash = await text('send-transaction-result')
+      // anvil mines right away, but the receipt can show up a moment after the hash.
+      await expect.poll(() => devnet.anvils[0].rpc('eth_getTransactionReceipt', [hash]), { timeout: 5_000 }).toMatchObject({ status: '0x1' })
+      expect(BigInt(await devnet.anvils[0].rpc<string>('eth_getBalance', [recipient, 'latest'])) - before).toBe(10n ** 16n)
+      // The page asks for a fresh balance once the transaction is mined.
+      await expect.poll(() => text('balance'), { timeout: 10_000 }).not.toBe(shownBefore)
+      await page.screenshot({ path: join(ARTIFACTS, 'devnet-connected.png') })
+
+      // After a reload the stored connection is confirmed with the wallet again: 'connecting', then 'connected'.
+      await page.reload()
+      await expect.poll(() => text('status'), { timeout: 10_000 }).toBe('connected')
+      expect(await statuses(page)).toContain('connecting')
+      expect((await statuses(page)).at(-1)).toBe('connected')
+
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-log').click()])
+      const exported = await readFile(await download.path(), 'utf8')
+      const live = await page.evaluate(() => JSON.stringify(window.airlock?.getState()))
+      expect(JSON.parse(exported)).toMatchObject({ format: 'airlock-log', version: 1 })
+      expect(JSON.parse(JSON.stringify(replay(exported)))).toEqual(JSON.parse(live))
+      expect(await page.getByTestId('event-log').locator('li').count()).toBeGreaterThan(0)
+    })
+    expect(errors).toEqual([])
+  })
+
+  test('behavior: switching to 31338 goes through wallet_addEthereumChain; an unknown chain shows "Switch network"', async () => {
+    const { page, errors } = await openDapp()
+    await withScreenshotOnFailure(page, 'devnet-networks', async () => {
+      await page.locator('[data-airlock="connect-button"]').click()
+      await page.locator('airlock-modal').getByRole('button', { name: 'Airlock Dev Wallet' }).click()
+      await answerInPanel(page, 'connect')
+      await expect.poll(() => page.getByTestId('status').textContent(), { timeout: 10_000 }).toBe('connected')
+
+      await page.locator('[data-airlock="network-button"]').click()
+      await page.locator('airlock-modal').getByRole('button', { name: /Airlock Devnet 2/ }).click()
+      expect(await answerInPanel(page, 'addChain')).toContain('Airlock Devnet 2 (31338)')
+      await expect.poll(() => page.getByTestId('chain').textContent(), { timeout: 10_000 }).toContain('eip155:31338')
+      await expect.poll(() => page.locator('[data-airlock="network-button"]').textContent()).toBe('Airlock Devnet 2')
+
+      await page.locator('#airlock-dev-wallet').getByRole('button', { name: 'Move to chain 999' }).click()
+      await expect.poll(() => page.locator('[data-airlock="network-button"]').textContent(), { timeout: 10_000 }).toBe('Switch network')
+    })
+    expect(errors).toEqual([])
+  })
+})
