@@ -26,6 +26,22 @@ export const ARTIFACTS_DIR = new URL('../artifacts/', import.meta.url).pathname
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true })
   const path = `${ARTIFACTS_DIR}${name}.png`
+  await settle(page)
   await page.screenshot({ path })
   return path
+}
+
+/**
+ * Waits (at most 1 s) for running CSS animations, those in shadow trees
+ * included, so a screenshot shows the modal, not its fade-in.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page
+    .evaluate(() =>
+      Promise.race([
+        Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+        new Promise((resolve) => setTimeout(resolve, 1_000)),
+      ]).then(() => undefined),
+    )
+    .catch(() => undefined)
 }

@@ -1,0 +1,208 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { verifyMessage, type Hex } from 'viem'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { replay } from '../../core/index.js'
+import { ANVIL_ACCOUNTS, freePort } from '../../examples/devnet/anvil.js'
+import { startDevnet, type Devnet } from '../../examples/devnet/main.js'
+import { createTestWallet, type TestWallet } from '../support/testWallet.js'
+import { launchChromium, screenshot } from './chromium.js'
+import { injectTestWallet } from './injectTestWallet.js'
+
+/**
+ * Issue 3's browser path, in real headless Chromium against the demo dapp and
+ * two real anvil chains, with the Node-backed test wallet injected as an
+ * EIP-6963 wallet (the demo's own dev wallet is off).
+ */
+let devnet: Devnet
+let browser: Browser
+const contexts: BrowserContext[] = []
+const account = ANVIL_ACCOUNTS[2]
+
+beforeAll(async () => {
+  ;[devnet, browser] = await Promise.all([
+    (async () => startDevnet({ ports: { anvil: await freePort(), anvil2: await freePort(), gateway: await freePort(), dapp: await freePort() } }))(),
+    launchChromium(),
+  ])
+}, 60_000)
+afterAll(async () => {
+  await browser?.close()
+  await devnet?.stop()
+})
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close()
+})
+
+/** A fresh wallet that knows only the first chain, so switching to the second must add it. */
+function newWallet(): TestWallet {
+  const [first] = devnet.config.chains
+  return createTestWallet({ privateKey: account.privateKey, chains: { [first!.chainId]: first!.rpcUrl }, chainId: first!.chainId })
+}
+
+async function openDapp(wallet: TestWallet): Promise<{ page: Page; errors: string[]; lastParams: Map<string, unknown> }> {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 820 } })
+  contexts.push(context)
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  const { lastParams } = await injectTestWallet(page, wallet)
+  // Every account status the page shows, in order (survives reloads).
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    ;(window as unknown as { statuses: string[] }).statuses = seen
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="status"]')?.textContent
+      if (text && seen.at(-1) !== text) seen.push(text)
+    }).observe(document, { subtree: true, childList: true, characterData: true })
+  })
+  await page.goto(`${devnet.urls.dapp}/?devWallet=0`)
+  return { page, errors, lastParams }
+}
+
+/** Opens the modal and picks the test wallet; resolves once the wallet was asked. */
+async function connect(page: Page, wallet: TestWallet, clicks = 1): Promise<void> {
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  const row = page.getByRole('dialog').getByRole('button', { name: /Airlock Test Wallet/ })
+  await row.click({ clickCount: clicks })
+  await expect.poll(() => wallet.calls['eth_requestAccounts'] ?? 0).toBeGreaterThan(0)
+}
+
+/** A network row in the modal: its name, then maybe "Active" or "Switching…" (names share prefixes). */
+const networkRow = (page: Page, name: string) =>
+  page.getByRole('dialog').getByRole('button', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( Active| Switching…)?$`) })
+
+const status = (page: Page) => page.getByTestId('status').textContent()
+const chain = (page: Page) => page.getByTestId('chain').textContent()
+const logMatchesState = (page: Page) =>
+  page.evaluate(() => {
+    const airlock = (window as unknown as { airlock: { log: { export(): string }; getState(): unknown } }).airlock
+    return { log: airlock.log.export(), state: JSON.stringify(airlock.getState()) }
+  })
+
+async function step(page: Page, name: string, run: () => Promise<void>): Promise<void> {
+  try {
+    await run()
+  } catch (error) {
+    await screenshot(page, `e2e-${name}-failure`).catch(() => {})
+    throw error
+  }
+}
+
+describe('demo dapp in Chromium with an injected wallet', { timeout: 60_000 }, () => {
+  test('behavior: connect, balance, reload, sign, send, disconnect', async () => {
+    const wallet = newWallet()
+    const { page, errors, lastParams } = await openDapp(wallet)
+    await step(page, 'connect', async () => {
+      await connect(page, wallet)
+      await expect.poll(() => status(page)).toBe('connected')
+      await expect.poll(() => page.getByTestId('address').textContent()).toBe(account.address)
+      await expect.poll(() => page.getByTestId('balance').textContent()).toBe('10000.000 ETH')
+      expect(await page.getByRole('dialog').count()).toBe(0)
+      await screenshot(page, 'e2e-connected')
+    })
+    await step(page, 'reload', async () => {
+      await page.reload()
+      await expect.poll(() => status(page)).toBe('connected')
+      const seen = await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses)
+      // Never connected on the cached address alone: the wallet confirmed it first.
+      expect(seen.indexOf('connecting')).toBeGreaterThanOrEqual(0)
+      expect(seen.indexOf('connecting')).toBeLessThan(seen.indexOf('connected'))
+      expect(wallet.calls['eth_accounts']).toBeGreaterThan(0)
+    })
+    await step(page, 'sign', async () => {
+      await page.getByTestId('sign-message').click()
+      const result = page.getByTestId('sign-message-result')
+      await expect.poll(() => result.getAttribute('data-state')).toBe('ok')
+      const signature = (await result.textContent())!.match(/0x[0-9a-f]+/i)![0] as Hex
+      const [raw] = lastParams.get('personal_sign') as [Hex, string]
+      expect(await verifyMessage({ address: account.address, message: { raw }, signature })).toBe(true)
+    })
+    await step(page, 'send', async () => {
+      await page.getByTestId('send-transaction').click()
+      const result = page.getByTestId('send-transaction-result')
+      await expect.poll(() => result.getAttribute('data-state')).toBe('ok')
+      const hash = (await result.textContent())!.match(/0x[0-9a-f]{64}/i)![0]
+      const receipt = await devnet.anvils[0].rpc<{ status: string } | null>('eth_getTransactionReceipt', [hash])
+      expect(receipt?.status).toBe('0x1')
+      // The balance refreshes after the send (0.01 ETH plus gas).
+      await expect.poll(() => page.getByTestId('balance').textContent(), { timeout: 10_000 }).toMatch(/^9999\.98\d ETH$/)
+    })
+    await step(page, 'disconnect', async () => {
+      await page.getByTestId('disconnect').click()
+      await expect.poll(() => status(page)).toBe('disconnected')
+      await expect.poll(() => page.getByRole('button', { name: 'Connect Wallet' }).count()).toBe(1)
+    })
+    const { log, state } = await logMatchesState(page)
+    expect(JSON.stringify(replay(log))).toBe(state)
+    expect(errors).toEqual([])
+  })
+
+  test('behavior: switch chains (one the wallet must add) and a wallet on an unknown chain', async () => {
+    const wallet = newWallet()
+    const { page, errors } = await openDapp(wallet)
+    const [first, second] = devnet.config.chains
+    await connect(page, wallet)
+    await expect.poll(() => status(page)).toBe('connected')
+    await step(page, 'switch-add', async () => {
+      await page.getByRole('button', { name: /^Network:/ }).first().click()
+      await networkRow(page, second!.name).click()
+      await expect.poll(() => chain(page)).toContain(`eip155:${second!.chainId}`)
+      expect(wallet.calls['wallet_addEthereumChain']).toBe(1)
+      expect(wallet.chainId).toBe(second!.chainId)
+    })
+    await step(page, 'switch-back', async () => {
+      await page.getByRole('button', { name: /^Network:/ }).first().click()
+      await networkRow(page, first!.name).click()
+      await expect.poll(() => chain(page)).toContain(`eip155:${first!.chainId}`)
+      expect(wallet.calls['wallet_addEthereumChain']).toBe(1)
+    })
+    await step(page, 'unsupported', async () => {
+      wallet.moveToChain(999)
+      const dialog = page.getByRole('dialog')
+      await expect.poll(() => dialog.getByRole('heading').first().textContent()).toBe('Switch Network')
+      await networkRow(page, first!.name).waitFor()
+      await screenshot(page, 'e2e-unsupported-chain')
+      await networkRow(page, first!.name).click()
+      await expect.poll(() => dialog.count()).toBe(0)
+      expect(wallet.chainId).toBe(first!.chainId)
+    })
+    expect(errors).toEqual([])
+  })
+
+  test('faults: a rejected connect, a double click and a failing switch', async () => {
+    const wallet = newWallet()
+    const { page, errors } = await openDapp(wallet)
+    const [first, second] = devnet.config.chains
+    await step(page, 'reject', async () => {
+      wallet.rejectNext('eth_requestAccounts')
+      await connect(page, wallet)
+      const dialog = page.getByRole('dialog')
+      await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('User rejected the request.')
+      expect(await status(page)).toBe('disconnected')
+      await screenshot(page, 'e2e-connect-rejected')
+      await dialog.getByRole('button', { name: 'Retry' }).click()
+      await expect.poll(() => status(page)).toBe('connected')
+      expect(wallet.calls['eth_requestAccounts']).toBe(2)
+    })
+    await step(page, 'switch-fails', async () => {
+      wallet.failNext('wallet_switchEthereumChain', { code: -32000, message: 'Internal wallet error' })
+      await page.getByRole('button', { name: /^Network:/ }).first().click()
+      await networkRow(page, second!.name).click()
+      await expect.poll(() => page.getByRole('status').filter({ hasText: 'Network switch failed' }).count()).toBeGreaterThan(0)
+      await screenshot(page, 'e2e-switch-failed-toast')
+      expect(await chain(page)).toContain(`eip155:${first!.chainId}`)
+      expect(wallet.chainId).toBe(first!.chainId)
+      // Escape closes the modal and gives the page back.
+      await page.keyboard.press('Escape')
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
+    })
+    await step(page, 'double-click', async () => {
+      await page.getByTestId('disconnect').click()
+      await expect.poll(() => status(page)).toBe('disconnected')
+      const before = wallet.calls['eth_requestAccounts'] ?? 0
+      await connect(page, wallet, 2)
+      await expect.poll(() => status(page)).toBe('connected')
+      expect(wallet.calls['eth_requestAccounts']).toBe(before + 1)
+    })
+    expect(errors).toEqual([])
+  })
+})
