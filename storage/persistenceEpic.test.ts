@@ -76,7 +76,7 @@ describe('persistenceEpic', () => {
             connectedConnectorIds: { eip155: 'io.metamask' },
             connectionStatus: { eip155: 'connected' },
             connectedNamespaces: ['eip155'],
-            connections: { eip155: { connectorId: 'io.metamask', caipAddress: address } },
+            connections: { eip155: { connectorId: 'io.metamask', caipAddress: address.replace('eip155:1:', 'eip155:10:') } },
           },
         },
       ])
@@ -114,7 +114,8 @@ describe('persistenceEpic', () => {
       scheduler.flush()
       expect(calls.map((call) => [call.at, Object.keys(call.values)])).toEqual([
         [50, ['connectedConnectorIds', 'connectionStatus', 'connectedNamespaces', 'connections']],
-        [160, ['activeNamespace', 'activeCaipNetworkId']],
+        // The account follows the network, so its stored CAIP address changes too.
+        [160, ['activeNamespace', 'activeCaipNetworkId', 'connections']],
         [260, ['connectedConnectorIds', 'connectionStatus', 'connectedNamespaces', 'connections']],
       ])
       expect(calls[2]?.values).toEqual({ connectedConnectorIds: undefined, connectionStatus: { eip155: 'disconnected' }, connectedNamespaces: undefined, connections: undefined })
@@ -130,7 +131,7 @@ describe('persistenceEpic', () => {
       // The second batch is ready at 120 ms but waits for the first write (50 → 150 ms).
       expect(calls.map((call) => [call.at, Object.keys(call.values)])).toEqual([
         [50, ['connectedConnectorIds', 'connectionStatus', 'connectedNamespaces', 'connections']],
-        [150, ['activeNamespace', 'activeCaipNetworkId']],
+        [150, ['activeNamespace', 'activeCaipNetworkId', 'connections']],
       ])
     })
   })

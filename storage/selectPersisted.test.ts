@@ -57,7 +57,8 @@ describe('selectPersisted', () => {
       // A connect in progress (no address yet) must not come back as connected after a reload.
       connectionStatus: { eip155: 'connected', solana: 'disconnected', bip122: 'disconnected' },
       connectedNamespaces: ['eip155'],
-      connections: { eip155: { connectorId: 'io.metamask', caipAddress: address } },
+      // The account follows the active network.
+      connections: { eip155: { connectorId: 'io.metamask', caipAddress: address.replace('eip155:1:', 'eip155:10:') } },
     })
   })
 

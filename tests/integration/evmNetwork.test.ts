@@ -38,8 +38,8 @@ describe('EVM networks (anvil)', () => {
     expect(wallet.chainId).toBe(31338)
     expect(wallet.calls).toMatchObject({ wallet_switchEthereumChain: 2, wallet_addEthereumChain: 1 })
     expect(state.connection).toMatchObject({ activeCaipNetworkId: 'eip155:31338', switchingTo: null, unsupportedCaipNetworkId: null })
-    // The connection keeps the CAIP address it was made with; the balance is keyed on the active network.
-    expect(state.connection.namespaces.eip155?.caipAddress).toBe(`eip155:31337:${wallet.address}`)
+    // The account follows its network, and so does the balance key.
+    expect(state.connection.namespaces.eip155?.caipAddress).toBe(`eip155:31338:${wallet.address}`)
     const onChain = BigInt(await stack.chain2.rpc<string>('eth_getBalance', [wallet.address, 'latest']))
     expect(state.balances.native[key]?.value).toBe(onChain.toString())
 

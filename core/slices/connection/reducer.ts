@@ -1,5 +1,5 @@
 import type { Action, PersistedValues, RecentWallet } from '../../actions/types.js'
-import type { CaipNetworkId, ChainNamespace } from '../../chains/types.js'
+import type { CaipAddress, CaipNetworkId, ChainNamespace } from '../../chains/types.js'
 import { RECENT_WALLETS_MAX } from '../../constants/limits.js'
 import type { ResolvedOptions } from '../../options/resolveOptions.js'
 import type { AirlockState, ConnectionState, NamespaceConnection } from '../../state.js'
@@ -82,7 +82,18 @@ export function isSupported(options: ResolvedOptions, caipNetworkId: string): bo
 
 function activate(state: ConnectionState, caipNetworkId: CaipNetworkId): ConnectionState {
   const namespace = caipNetworkId.split(':')[0] as ChainNamespace
-  return { ...state, activeCaipNetworkId: caipNetworkId, activeNamespace: namespace, unsupportedCaipNetworkId: null, switchingTo: null }
+  const current = state.namespaces[namespace]
+  // The account follows its network: `eip155:1:0xabc` on chain 8453 is `eip155:8453:0xabc`.
+  const namespaces =
+    current?.caipAddress && current.status !== 'disconnected'
+      ? { ...state.namespaces, [namespace]: { ...current, caipAddress: onNetwork(current.caipAddress, caipNetworkId), accounts: current.accounts.map((a) => onNetwork(a, caipNetworkId)) } }
+      : state.namespaces
+  return { ...state, namespaces, activeCaipNetworkId: caipNetworkId, activeNamespace: namespace, unsupportedCaipNetworkId: null, switchingTo: null }
+}
+
+function onNetwork(caipAddress: CaipAddress, caipNetworkId: CaipNetworkId): CaipAddress {
+  const address = caipAddress.slice(caipAddress.lastIndexOf(':') + 1)
+  return `${caipNetworkId}:${address}` as CaipAddress
 }
 
 /**
