@@ -69,3 +69,5 @@ export const STORAGE_WRITE_BATCH_MS = 50
  * showing disconnected (never a cached address as connected).
  */
 export const RECONNECT_TIMEOUT_MS = 5_000
+/** Not in SPEC 9, our choice: disconnect asks the wallet to revoke permissions, but never waits longer than this. */
+export const REVOKE_PERMISSIONS_TIMEOUT_MS = 1_000

@@ -1,15 +1,10 @@
 import { catchError, concat, defer, EMPTY, exhaustMap, filter, ignoreElements, of, subscribeOn, timeout, type Observable } from 'rxjs'
+import { REVOKE_PERMISSIONS_TIMEOUT_MS } from '../../constants/timing.js'
 import { ofType, type Action } from '../../actions/types.js'
 import { isInjectedConnector } from '../../connectors/injected/isInjectedConnector.js'
 import type { AirlockDeps } from '../../deps.js'
 import type { AirlockState } from '../../state.js'
 import type { Epic } from '../../store/types.js'
-
-/**
- * Not in SPEC 9, our choice: how long a disconnect waits for the wallet to revoke its
- * permissions before it goes ahead anyway (a wallet that never answers must not block it).
- */
-export const REVOKE_PERMISSIONS_TIMEOUT_MS = 1_000
 
 /**
  * Disconnects an injected EVM wallet: a best-effort `wallet_revokePermissions` (errors and

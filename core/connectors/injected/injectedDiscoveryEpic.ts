@@ -1,5 +1,5 @@
 import { concat, EMPTY, filter, Observable, of, switchMap, take } from 'rxjs'
-import { ofType, type Action } from '../../actions/types.js'
+import { ofType, type Action, type ConnectorInfo } from '../../actions/types.js'
 import type { AirlockDeps, WindowLike } from '../../deps.js'
 import { GENERIC_WALLET_NAME, LEGACY_INJECTED_ID } from '../../slices/connectors/selectors.js'
 import type { AirlockState } from '../../state.js'
@@ -25,9 +25,17 @@ export const injectedDiscoveryEpic: Epic<Action, AirlockState, AirlockDeps> = (a
       const win = deps.window
       const { enableWallets, enableEIP6963 } = state$.value.options
       if (!win || !enableWallets) return EMPTY
-      return concat(legacyInjected(win, deps.providers), enableEIP6963 && win.addEventListener ? announcements(win, deps.providers) : EMPTY)
+      return concat(legacyInjected(win, deps.providers), enableEIP6963 && win.addEventListener ? announcements(win, deps.providers) : EMPTY).pipe(
+        // Wallets re-announce on every request; the log records a change, not each repeat.
+        filter((action) => action.type !== 'connectors/announced' || !alreadyKnown(state$.value, action.connector)),
+      )
     }),
   )
+
+function alreadyKnown(state: AirlockState, connector: ConnectorInfo): boolean {
+  const json = JSON.stringify(connector)
+  return state.connectors.list.some((known) => JSON.stringify(known) === json)
+}
 
 function legacyInjected(win: WindowLike, providers: ProviderRegistry): Observable<Action> {
   let ethereum: unknown
