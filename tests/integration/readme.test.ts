@@ -1,0 +1,15 @@
+import { VirtualTimeScheduler } from 'rxjs'
+import { expect, test } from 'vitest'
+import { createAirlock } from '../../core/index.js'
+import { createStorage } from '../../storage/index.js'
+
+test('behavior: the README testing example runs as written', () => {
+  const scheduler = new VirtualTimeScheduler()
+  const airlock = createAirlock({ deps: { scheduler, window: undefined, storage: createStorage({ backend: 'memory' }) } })
+  airlock.dispatch({ type: 'modal/shakeRequested' })
+  expect(airlock.getState().modal.shake).toBe(true)
+  scheduler.flush()
+  expect(airlock.getState().modal.shake).toBe(false)
+  expect(airlock.log.entries().some((e) => e.action.type === 'modal/shakeEnded' && e.at === 500)).toBe(true)
+  airlock.destroy()
+})
