@@ -1,23 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { replay, type Action, type Airlock, type ConnectionStatus } from '../../core/index.js'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { type Action, type Airlock, type ConnectionStatus } from '../../core/index.js'
 import { createStorage } from '../../storage/createStorage.js'
-import { fakeWindow, loggedTypes, running, startAirlock, startEvmStack, until, walletFor, type EvmStack } from '../support/evmStack.js'
+import { type EvmStack, fakeWindow, loggedTypes, startAirlock, until, useEvmStack, walletFor } from '../support/evmStack.js'
 import { announceWallet, TEST_WALLET_INFO, type TestWallet } from '../support/testWallet.js'
 
 const WALLET_ID = TEST_WALLET_INFO.rdns
 const connect: Action = { type: 'connection/connectRequested', namespace: 'eip155', connectorId: WALLET_ID }
 
+const getStack = useEvmStack()
 let stack: EvmStack
-beforeAll(async () => {
-  stack = await startEvmStack()
-})
-afterAll(() => stack.stop())
-afterEach(() => {
-  for (const airlock of running.splice(0)) {
-    // Every test ends with the log replaying to the live state.
-    expect(replay(airlock.log.export())).toEqual(airlock.getState())
-    airlock.destroy()
-  }
+beforeAll(() => {
+  stack = getStack()
 })
 
 async function connected(wallet: TestWallet, storage = createStorage({ backend: 'memory' })): Promise<Airlock> {

@@ -1,29 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { replay, type Action, type Airlock } from '../../core/index.js'
-import { fakeWindow, running, startAirlock, startEvmStack, until, walletFor, type EvmStack } from '../support/evmStack.js'
-import { announceWallet, TEST_WALLET_INFO, type TestWallet } from '../support/testWallet.js'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { type Action, type Airlock } from '../../core/index.js'
+import { connectedAirlock, type EvmStack, fakeWindow, startAirlock, until, useEvmStack, walletFor } from '../support/evmStack.js'
+import { type TestWallet } from '../support/testWallet.js'
 
+const getStack = useEvmStack()
 let stack: EvmStack
-beforeAll(async () => {
-  stack = await startEvmStack()
-})
-afterAll(() => stack.stop())
-afterEach(() => {
-  for (const airlock of running.splice(0)) {
-    expect(replay(airlock.log.export())).toEqual(airlock.getState())
-    airlock.destroy()
-  }
+beforeAll(() => {
+  stack = getStack()
 })
 
-async function connected(wallet: TestWallet): Promise<Airlock> {
-  const win = fakeWindow()
-  announceWallet(win, wallet)
-  const airlock = startAirlock(stack, { window: win })
-  await airlock.ready()
-  airlock.dispatch({ type: 'connection/connectRequested', namespace: 'eip155', connectorId: TEST_WALLET_INFO.rdns })
-  await until(airlock, (s) => s.connection.namespaces.eip155?.status === 'connected')
-  return airlock
-}
+const connected = (wallet: TestWallet): Promise<Airlock> => connectedAirlock(stack, wallet)
 
 const actions = (airlock: Airlock): Action[] => airlock.log.entries().map((e) => e.action)
 

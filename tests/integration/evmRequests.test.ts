@@ -1,31 +1,17 @@
 import { toHex, verifyMessage, verifyTypedData, type Hex } from 'viem'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { replay, type Airlock } from '../../core/index.js'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { type Airlock } from '../../core/index.js'
 import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
-import { fakeWindow, running, startAirlock, startEvmStack, until, walletFor, type EvmStack } from '../support/evmStack.js'
-import { announceWallet, TEST_WALLET_INFO, type TestWallet } from '../support/testWallet.js'
+import { connectedAirlock, type EvmStack, until, useEvmStack, walletFor } from '../support/evmStack.js'
+import { type TestWallet } from '../support/testWallet.js'
 
+const getStack = useEvmStack()
 let stack: EvmStack
-beforeAll(async () => {
-  stack = await startEvmStack()
-})
-afterAll(() => stack.stop())
-afterEach(() => {
-  for (const airlock of running.splice(0)) {
-    expect(replay(airlock.log.export())).toEqual(airlock.getState())
-    airlock.destroy()
-  }
+beforeAll(() => {
+  stack = getStack()
 })
 
-async function connected(wallet: TestWallet): Promise<Airlock> {
-  const win = fakeWindow()
-  announceWallet(win, wallet)
-  const airlock = startAirlock(stack, { window: win })
-  await airlock.ready()
-  airlock.dispatch({ type: 'connection/connectRequested', namespace: 'eip155', connectorId: TEST_WALLET_INFO.rdns })
-  await until(airlock, (s) => s.connection.namespaces.eip155?.status === 'connected')
-  return airlock
-}
+const connected = (wallet: TestWallet): Promise<Airlock> => connectedAirlock(stack, wallet)
 
 /** The wallet requests of the log as `method:outcome`. */
 const requests = (airlock: Airlock): string[] =>

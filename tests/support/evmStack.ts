@@ -1,11 +1,12 @@
-import { createAirlock, type Airlock, type CreateAirlockParameters } from '../../core/index.js'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
+import { createAirlock, replay, type Airlock, type CreateAirlockParameters } from '../../core/index.js'
 import { airlockDevnet, airlockDevnet2 } from '../../core/chains/networks.js'
 import type { Network } from '../../core/chains/types.js'
 import type { StorageDep, WindowLike } from '../../core/deps.js'
 import type { AirlockState } from '../../core/state.js'
 import { ANVIL_ACCOUNTS, freePort, startAnvil, type Anvil } from '../../examples/devnet/anvil.js'
 import { createStorage } from '../../storage/createStorage.js'
-import { createTestWallet, type TestWallet } from './testWallet.js'
+import { announceWallet, createTestWallet, TEST_WALLET_INFO, type TestWallet } from './testWallet.js'
 
 /** Two real anvil chains (31337, 31338) and the app's networks pointing at them. */
 export interface EvmStack {
@@ -73,4 +74,36 @@ export async function until(airlock: Airlock, predicate: (state: AirlockState) =
 /** The action types of the log, in order. */
 export function loggedTypes(airlock: Airlock): string[] {
   return airlock.log.entries().map((entry) => entry.action.type)
+}
+
+/**
+ * Registers one stack for the test file and, after each test, checks that
+ * every Airlock it started replays from its log to its live state, then
+ * destroys it. Returns a getter for the stack.
+ * @example const stack = useEvmStack(); test('x', async () => startAirlock(stack(), { window }))
+ */
+export function useEvmStack(): () => EvmStack {
+  let stack: EvmStack | undefined
+  beforeAll(async () => {
+    stack = await startEvmStack()
+  })
+  afterAll(() => stack?.stop())
+  afterEach(() => {
+    for (const airlock of running.splice(0)) {
+      expect(replay(airlock.log.export())).toEqual(airlock.getState())
+      airlock.destroy()
+    }
+  })
+  return () => stack!
+}
+
+/** An Airlock in a fresh page where `wallet` is announced and already connected. */
+export async function connectedAirlock(stack: EvmStack, wallet: TestWallet): Promise<Airlock> {
+  const win = fakeWindow()
+  announceWallet(win, wallet)
+  const airlock = startAirlock(stack, { window: win })
+  await airlock.ready()
+  airlock.dispatch({ type: 'connection/connectRequested', namespace: 'eip155', connectorId: TEST_WALLET_INFO.rdns })
+  await until(airlock, (s) => s.connection.namespaces.eip155?.status === 'connected')
+  return airlock
 }
