@@ -6,24 +6,11 @@ import { createKeyvalStore } from './backends/createKeyvalStore.js'
 import { canUseLocalStorage, createLocalStorageBackend } from './backends/createLocalStorageBackend.js'
 import { createMemoryBackend } from './backends/createMemoryBackend.js'
 import type { StorageBackend } from './backends/StorageBackend.js'
+import { API, ORDER, type BackendPreference, type StorageWindow } from './guessBackend.js'
 
-/** The parts of `window` storage reads; a real `Window` fits, tests pass their own. */
-export interface StorageWindow {
-  readonly localStorage?: Storage | null
-  readonly indexedDB?: IDBFactory | null
-}
-
-export type BackendPreference = 'auto' | StorageBackendKind
-
-/** The `window` property behind each persistent backend. */
-const API = { indexeddb: 'indexedDB', localStorage: 'localStorage' } as const
-
-const ORDER: Record<BackendPreference, readonly StorageBackendKind[]> = {
-  auto: ['indexeddb', 'localStorage', 'memory'],
-  indexeddb: ['indexeddb', 'memory'],
-  localStorage: ['localStorage', 'memory'],
-  memory: ['memory'],
-}
+// Split out so `createLazyStorage` can answer `backend` without loading any backend code.
+export { guessBackend } from './guessBackend.js'
+export type { BackendPreference, StorageWindow } from './guessBackend.js'
 
 /**
  * Opens the first backend of the preference order that works, probing each
@@ -46,23 +33,6 @@ export async function selectBackend(
     }
   }
   return { backend: createMemoryBackend(), error: firstError }
-}
-
-/**
- * The backend `selectBackend` will most likely pick, for the synchronous
- * `backend` property before the first operation settles.
- * @example guessBackend('auto', window) // 'indexeddb'
- */
-export function guessBackend(preference: BackendPreference, env: StorageWindow): StorageBackendKind {
-  for (const kind of ORDER[preference]) {
-    if (kind === 'memory') return kind
-    try {
-      if (env[API[kind]]) return kind
-    } catch {
-      // A throwing getter (SecurityError) means this backend will not be picked.
-    }
-  }
-  return 'memory'
 }
 
 /** Null when the backend does not exist here and was not asked for by name. */

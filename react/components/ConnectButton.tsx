@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { useAirlockInstance } from '../context.js'
 import { useAccount } from '../hooks/useAccount.js'
 import { useAirlockSelector } from '../hooks/useAirlockSelector.js'
@@ -21,6 +22,8 @@ export function ConnectButton({ label = 'Connect Wallet', loadingLabel = 'Connec
   const airlock = useAirlockInstance()
   const { status } = useAccount()
   const variables = useAirlockSelector((state) => state.theme.variables)
+  // Fetch the modal once the page is idle, so even a tap with no hover before it opens at once.
+  useEffect(() => whenIdle(warmUp), [])
   if (status === 'connected') return <AccountButton size={size} />
   const connecting = status === 'connecting'
   return (
@@ -42,4 +45,14 @@ export function ConnectButton({ label = 'Connect Wallet', loadingLabel = 'Connec
 /** Starts fetching the modal chunk before the click; a failure is handled where the modal loads. */
 function warmUp(): void {
   preloadModal().catch(() => {})
+}
+
+/** Runs `task` when the browser is idle (at the latest after 2 s); returns the cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: 2_000 })
+    return () => cancelIdleCallback(id)
+  }
+  const id = setTimeout(task, 200)
+  return () => clearTimeout(id)
 }

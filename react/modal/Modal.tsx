@@ -9,6 +9,9 @@ import { Toasts } from './Toasts.js'
 import { useDialogFocus } from './useDialogFocus.js'
 import { ViewHost } from './ViewHost.js'
 
+// ModalPortal fetches the first view together with this chunk, so the modal opens fully drawn.
+export { preloadView } from './ViewHost.js'
+
 /**
  * The modal (a lazy chunk): theme, stylesheet, the dialog while open, and the
  * toast live region. `embedded` renders the card inline with no overlay, no

@@ -1,9 +1,10 @@
-import { getAddress, isAddress, type Address } from 'viem'
+import type { Address } from 'viem'
 import type { Action } from '../../actions/types.js'
 import { selectActiveNetwork } from '../../slices/network/selectors.js'
 import type { AirlockState } from '../../state.js'
 import { isCaipAddress, parseCaipAddress } from '../caip.js'
 import type { CaipAddress, Network } from '../types.js'
+import { checksumAddress } from './checksumAddress.js'
 
 /** Whose native balance to fetch after an action, and whether the cache may answer. */
 export interface BalanceTarget {
@@ -40,15 +41,16 @@ export function evmBalanceTarget(action: Action, state: AirlockState): BalanceTa
 function activeTarget(state: AirlockState, force: boolean): BalanceTarget | null {
   const connection = state.connection.namespaces.eip155
   if (connection?.status !== 'connected' || !isCaipAddress(connection.caipAddress)) return null
-  const { address } = parseCaipAddress(connection.caipAddress)
-  if (!isAddress(address, { strict: false })) return null
+  const { address: raw } = parseCaipAddress(connection.caipAddress)
+  const address = checksumAddress(raw)
+  if (!address) return null
   const unsupported = state.connection.unsupportedCaipNetworkId
   // SPEC 8: a wallet on an unsupported network has no balance to show ('Token Balance Unavailable').
-  if (unsupported?.startsWith('eip155:')) return { key: `${unsupported}:${address}` as CaipAddress, force }
+  if (unsupported?.startsWith('eip155:')) return { key: `${unsupported}:${raw}` as CaipAddress, force }
   if (state.connection.activeNamespace !== 'eip155') return null
   const network = selectActiveNetwork(state)
   if (network.chainNamespace !== 'eip155') return null
-  return { key: `${network.caipNetworkId}:${address}` as CaipAddress, force, source: { network, address: getAddress(address) } }
+  return { key: `${network.caipNetworkId}:${raw}` as CaipAddress, force, source: { network, address } }
 }
 
 function requestedTarget(caipAddress: CaipAddress, state: AirlockState): BalanceTarget | null {
@@ -57,6 +59,7 @@ function requestedTarget(caipAddress: CaipAddress, state: AirlockState): Balance
   const { chainNamespace, chainId, address } = parseCaipAddress(caipAddress)
   if (chainNamespace !== 'eip155') return null
   const network = state.options.networks.find((n) => n.caipNetworkId === `eip155:${chainId}`)
-  if (!network || !isAddress(address, { strict: false })) return { key: caipAddress, force: true }
-  return { key: caipAddress, force: true, source: { network, address: getAddress(address) } }
+  const checksummed = checksumAddress(address)
+  if (!network || !checksummed) return { key: caipAddress, force: true }
+  return { key: caipAddress, force: true, source: { network, address: checksummed } }
 }

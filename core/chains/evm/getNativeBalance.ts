@@ -1,4 +1,5 @@
-import { createPublicClient, fallback, http, type Address } from 'viem'
+import { createClient, fallback, http, type Address } from 'viem'
+import { getBalance } from 'viem/actions'
 import { RPC_TIMEOUT_MS } from '../../constants/timing.js'
 import { BaseError } from '../../errors/BaseError.js'
 import type { Network } from '../types.js'
@@ -13,7 +14,9 @@ export interface GetNativeBalanceParameters {
 /**
  * Reads the native balance over the network's RPC URLs with viem: one `http` transport per URL
  * (10 s timeout, no retry: the balance epic owns the retry pause), behind `fallback` when there
- * are several, so a down RPC falls through to the next (TESTING "RPC down").
+ * are several, so a down RPC falls through to the next (TESTING "RPC down"). A bare client plus
+ * the one `getBalance` action, not `createPublicClient` (which bundles every public action).
+ * The balance epic imports this module on first use, so viem loads only when a balance is read.
  * @example await getNativeBalance({ network: airlockDevnet, address: '0xf39F…' }) // 10000000000000000000000n
  */
 export async function getNativeBalance({ network, address, signal }: GetNativeBalanceParameters): Promise<bigint> {
@@ -21,6 +24,5 @@ export async function getNativeBalance({ network, address, signal }: GetNativeBa
   if (urls.length === 0) throw new BaseError('No RPC url provided for chainId', { details: network.caipNetworkId })
   const transports = urls.map((url) => http(url, { timeout: RPC_TIMEOUT_MS, retryCount: 0, ...(signal ? { fetchOptions: { signal } } : {}) }))
   const transport = transports.length === 1 ? transports[0]! : fallback(transports, { retryCount: 0 })
-  const client = createPublicClient({ transport })
-  return client.getBalance({ address })
+  return getBalance(createClient({ transport }), { address })
 }

@@ -1,5 +1,4 @@
 import { catchError, defer, EMPTY, exhaustMap, filter, from, map, of, switchMap, takeUntil, type Observable } from 'rxjs'
-import { numberToHex } from 'viem'
 import { ofType, type Action, type ErrorInfo } from '../../actions/types.js'
 import { isInjectedConnector } from '../../connectors/injected/isInjectedConnector.js'
 import type { AirlockDeps } from '../../deps.js'
@@ -7,7 +6,7 @@ import { BaseError } from '../../errors/BaseError.js'
 import type { AirlockState } from '../../state.js'
 import type { Epic } from '../../store/types.js'
 import type { CaipNetworkId } from '../types.js'
-import { addEthereumChainParams } from './addEthereumChainParams.js'
+import { addEthereumChainParams, toHexChainId } from './addEthereumChainParams.js'
 import { WALLET_NOT_FOUND_MESSAGE } from './connectEpic.js'
 import { walletErrorCodes, walletErrorInfo } from './walletErrorInfo.js'
 
@@ -40,7 +39,7 @@ export const switchNetworkEpic: Epic<Action, AirlockState, AirlockDeps> = (actio
       if (!isInjectedConnector(state, connection.connectorId)) return EMPTY
       const provider = deps.providers.get(connection.connectorId)
       if (!provider) return fail({ message: WALLET_NOT_FOUND_MESSAGE })
-      const switch$ = defer(() => provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: numberToHex(network.id as number) }] }))
+      const switch$ = defer(() => provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: toHexChainId(network.id as number) }] }))
       const add$ = defer(() => provider.request({ method: 'wallet_addEthereumChain', params: [addEthereumChainParams(network)] })).pipe(
         catchError((error: unknown) => {
           throw new BaseError(CHAIN_NOT_SUPPORTED_MESSAGE, { cause: error })

@@ -1,12 +1,13 @@
-import { getAddress, type Address } from 'viem'
+import type { Address } from 'viem'
 import { z } from 'zod'
 import { BaseError } from '../../errors/BaseError.js'
+import { checksumAddress } from './checksumAddress.js'
 
 /** More accounts than this is a broken or hostile wallet, not a person's key ring. */
 const MAX_ACCOUNTS = 100
 
 /**
- * An EVM address as a wallet sends it, returned checksummed by viem's `getAddress`
+ * An EVM address as a wallet sends it, returned in EIP-55 checksum casing
  * (any casing is accepted: wallets disagree on it, SPEC 5 does not enforce it).
  * @example evmAddressSchema.parse('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266') // '0xf39Fd6e5…'
  */
@@ -14,12 +15,10 @@ export const evmAddressSchema = z
   .string()
   .max(42)
   .transform((value, ctx): Address => {
-    try {
-      return getAddress(value)
-    } catch {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Invalid address' })
-      return z.NEVER
-    }
+    const address = checksumAddress(value)
+    if (address) return address
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Invalid address' })
+    return z.NEVER
   })
 
 /** The answer to `eth_requestAccounts` / `eth_accounts` and the `accountsChanged` payload. */

@@ -2,7 +2,6 @@ import { catchError, concat, defer, EMPTY, filter, finalize, from, map, Observab
 import type { Address } from 'viem'
 import type { Action } from '../../actions/types.js'
 import { evmBalanceTarget, type BalanceTarget } from '../../chains/evm/evmBalanceTarget.js'
-import { getNativeBalance } from '../../chains/evm/getNativeBalance.js'
 import { walletErrorInfo } from '../../chains/evm/walletErrorInfo.js'
 import type { CaipAddress, Network } from '../../chains/types.js'
 import { BALANCE_RETRY_PAUSE_MS, NATIVE_BALANCE_CACHE_MS } from '../../constants/timing.js'
@@ -15,6 +14,9 @@ export const BALANCE_UNAVAILABLE_MESSAGE = 'Token Balance Unavailable'
 
 /** Reads one native balance; a Promise in production, any ObservableInput in tests. */
 export type NativeBalanceGetter = (params: { network: Network; address: Address; signal: AbortSignal }) => ObservableInput<bigint>
+
+/** The production getter: viem (about 45 KB gzip) is fetched with the first balance read, not at start. */
+const readNativeBalance: NativeBalanceGetter = (params) => import('../../chains/evm/getNativeBalance.js').then((m) => m.getNativeBalance(params))
 
 export interface BalanceEpicParameters {
   readonly getBalance?: NativeBalanceGetter
@@ -31,7 +33,7 @@ export interface BalanceEpicParameters {
  * @example createStore({ …, epics: { balance: balanceEpic() } })
  */
 export const balanceEpic =
-  ({ getBalance = getNativeBalance, cacheMs = NATIVE_BALANCE_CACHE_MS, retryPauseMs = BALANCE_RETRY_PAUSE_MS }: BalanceEpicParameters = {}): Epic<
+  ({ getBalance = readNativeBalance, cacheMs = NATIVE_BALANCE_CACHE_MS, retryPauseMs = BALANCE_RETRY_PAUSE_MS }: BalanceEpicParameters = {}): Epic<
     Action,
     AirlockState,
     AirlockDeps

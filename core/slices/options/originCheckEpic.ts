@@ -9,6 +9,10 @@ import { isOriginAllowed } from '../../options/origins.js'
 import { allowedOriginsSchema } from '../../options/remoteFeatures.js'
 import type { AirlockState } from '../../state.js'
 import type { Epic } from '../../store/types.js'
+import { remoteConfigSettled } from './remoteConfigSettled.js'
+
+// Its own module so `initEpic` (loaded at start) does not pull this epic's code along.
+export { remoteConfigSettled }
 
 /**
  * SPEC 6: when email or social login is on (after the remote config has
@@ -48,10 +52,3 @@ export const originCheckEpic: Epic<Action, AirlockState, AirlockDeps> = (_action
       )
     }),
   )
-
-/** Start-up ran and the remote config has answered (or was never asked for). */
-export function remoteConfigSettled(state: AirlockState): boolean {
-  if (!state.app.started) return false
-  const { remoteConfig } = state.app
-  return remoteConfig === 'loaded' || remoteConfig === 'failed' || !state.options.projectId
-}

@@ -1,0 +1,15 @@
+/**
+ * Everything Airlock runs right after the first render, in one module and so one chunk (fewer
+ * files on the start-up path is faster than finer lazy loading here): the storage code, its
+ * hydration and persistence, the remote project config and origin check, `app/initialized` once
+ * those settled, telemetry, and the EVM adapter's epics. `lazyStartupEpics.ts`, `evmAdapter`
+ * and `createLazyStorage` import it dynamically; nothing here blocks the page's first render.
+ */
+export { hydrateEpic } from './slices/app/hydrateEpic.js'
+export { initEpic } from './slices/app/initEpic.js'
+export { originCheckEpic } from './slices/options/originCheckEpic.js'
+export { remoteConfigEpic } from './slices/options/remoteConfigEpic.js'
+export { persistenceEpic } from '../storage/persistenceEpic.js'
+export { telemetryEpic } from '../telemetry/telemetryEpic.js'
+export * from './chains/evm/evmEpics.js'
+export { createStorage } from '../storage/createStorage.js'

@@ -1,0 +1,60 @@
+import { Observable, Subject, type Subscription } from 'rxjs'
+import type { AnyAction, Epic } from './types.js'
+
+/**
+ * An epic whose code is fetched when the store starts it (a dynamic import), so it stays out of
+ * the page's entry chunk. Actions dispatched while the code loads are handed to it first, in
+ * dispatch order, then live ones (it reads `state$` as it is by then). A failed load errors the
+ * epic, which the store reports as `epic/failed` and restarts like any other.
+ * @example const telemetry = lazyEpic(() => import('./startupEffects.js').then((m) => m.telemetryEpic))
+ */
+export function lazyEpic<A extends AnyAction, S, D>(load: () => Promise<Epic<A, S, D>>): Epic<A, S, D> {
+  return (action$, state$, deps) =>
+    new Observable<A>((subscriber) => {
+      const pending: A[] = []
+      const source = new Subject<A>()
+      let started = false
+      let draining = false
+      let completed = false
+      // One loop hands every action over in order, those the epic itself causes while draining too.
+      const drain = (): void => {
+        if (draining) return
+        draining = true
+        try {
+          while (pending.length > 0 && !subscriber.closed) source.next(pending.shift()!)
+          if (completed && !subscriber.closed) source.complete()
+        } finally {
+          draining = false
+        }
+      }
+      const actions = action$.subscribe({
+        next: (action) => {
+          pending.push(action)
+          if (started) drain()
+        },
+        complete: () => {
+          completed = true
+          if (started) drain()
+        },
+      })
+      let inner: Subscription | undefined
+      load().then(
+        (epic) => {
+          if (subscriber.closed) return
+          try {
+            inner = epic(source.asObservable(), state$, deps).subscribe(subscriber)
+          } catch (error) {
+            subscriber.error(error)
+            return
+          }
+          started = true
+          drain()
+        },
+        (error: unknown) => subscriber.error(error),
+      )
+      return () => {
+        actions.unsubscribe()
+        inner?.unsubscribe()
+      }
+    })
+}

@@ -1,0 +1,20 @@
+/**
+ * Airlock's budgets (issue #7). Bytes are deterministic and checked in `npm test`
+ * (tests/size/size.test.ts); timings only by `npm run bench -- --check`.
+ */
+export const BUDGETS = {
+  /** Initial JavaScript (entry + its static imports) over the React-only baseline, KB min+gzip. */
+  initialKb: 25,
+  /** Every chunk over the baseline, KB min+gzip. */
+  totalKb: 400,
+  /** Click to visible modal, median ms. */
+  clickToModalMs: 16,
+  /** Navigation to visible connect button, median ms above the baseline's. */
+  buttonOverBaselineMs: 30,
+  /** `replay` of 100,000 log entries, ms. */
+  replayMs: 250,
+  /** Store throughput with every epic running, actions per second. */
+  actionsPerSecond: 100_000,
+  /** Heap growth over a second run of 100,000 actions (the log ring buffer must bound it), KB. */
+  heapSecondRunKb: 1024,
+} as const

@@ -1,0 +1,136 @@
+import { isDeepStrictEqual } from 'node:util'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { createAirlock, mainnet, replay, type Action, type Airlock } from '../../core/index.js'
+import { createStorage } from '../../storage/createStorage.js'
+import { BENCH_WALLET } from './apps.js'
+
+export interface CoreResult {
+  /** Actions dispatched per second through `createAirlock` with every epic running (median of 3). */
+  readonly actionsPerSecond: number
+  /** `replay()` of an exported log of 100,000 entries, JSON string in (median of 5, ms). */
+  readonly replayMs: number
+  readonly replayEntries: number
+  /** Heap growth over the first 100,000 actions after warm-up, and over the next 100,000 (bytes, after GC). */
+  readonly heapGrowth: { readonly first: number; readonly second: number; readonly logSize: number }
+}
+
+/** UI and wallet-list traffic that reaches reducers, the log, `state$` and every epic, with no timers. */
+const CYCLE: Action[] = [
+  { type: 'modal/openRequested' },
+  { type: 'router/pushRequested', view: 'AllWallets' },
+  { type: 'modal/loadingChanged', loading: true },
+  { type: 'modal/loadingChanged', loading: false },
+  { type: 'network/activeChanged', caipNetworkId: 'eip155:1' },
+  { type: 'router/backRequested' },
+  { type: 'modal/closeRequested' },
+]
+
+/** A page as Airlock sees it in Node, with one announced EIP-6963 wallet. */
+function benchWindow() {
+  const events = new EventTarget()
+  const provider = { request: async () => [], on: () => {}, removeListener: () => {} }
+  const announce = () => events.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: { ...BENCH_WALLET }, provider } }))
+  events.addEventListener('eip6963:requestProvider', announce)
+  return {
+    location: { origin: 'http://127.0.0.1:5173', href: 'http://127.0.0.1:5173/', pathname: '/' },
+    navigator: { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) bench' },
+    addEventListener: events.addEventListener.bind(events),
+    removeEventListener: events.removeEventListener.bind(events),
+    dispatchEvent: events.dispatchEvent.bind(events),
+  }
+}
+
+/** The bench's Airlock: default options (dev checks on), memory storage, a collector that says 204. */
+async function startAirlock(logSize?: number): Promise<Airlock> {
+  const fetch204: typeof fetch = async () => new Response(null, { status: 204 })
+  const airlock = createAirlock({
+    projectId: 'bench',
+    networks: [mainnet],
+    ...(logSize ? { logSize } : {}),
+    deps: { window: benchWindow() as never, storage: createStorage({ backend: 'memory' }), fetch: fetch204 },
+  })
+  await airlock.ready()
+  // The lazily loaded EVM epics are running once the announced wallet is in the list.
+  for (let i = 0; i < 200 && !airlock.getState().connectors.list.some((c) => c.name === BENCH_WALLET.name); i++) await tick()
+  return airlock
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5))
+
+function drive(airlock: Airlock, count: number): number {
+  const started = performance.now()
+  for (let i = 0; i < count; i++) airlock.dispatch(CYCLE[i % CYCLE.length]!)
+  return performance.now() - started
+}
+
+function exposeGc(): () => void {
+  setFlagsFromString('--expose-gc')
+  const gc = runInNewContext('gc') as () => void
+  return () => {
+    gc()
+    gc()
+  }
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1]!
+
+/**
+ * The core numbers of issue #7: store throughput with all epics running, `replay` of 100,000
+ * log entries, and heap growth over 100,000 actions (the log's ring buffer must bound it).
+ * @example const core = await measureCore(console.log)
+ */
+export async function measureCore(log: (line: string) => void, count = 100_000): Promise<CoreResult> {
+  const gc = exposeGc()
+
+  const throughput: number[] = []
+  for (let round = 0; round < 3; round++) {
+    const airlock = await startAirlock()
+    drive(airlock, 10_000) // warm-up: JIT
+    await tick()
+    throughput.push(count / (drive(airlock, count) / 1000))
+    await tick()
+    airlock.destroy()
+  }
+  log(`  store: ${throughput.map((t) => Math.round(t)).join(', ')} actions/s`)
+
+  const recorder = await startAirlock(count)
+  drive(recorder, count)
+  await tick()
+  const exported = recorder.log.export()
+  const entries = recorder.log.size
+  if (!isDeepStrictEqual(replay(exported), recorder.getState())) throw new Error('replay(log.export()) differs from getState()')
+  recorder.destroy()
+  const replayTimes: number[] = []
+  for (let round = 0; round < 5; round++) {
+    gc()
+    const started = performance.now()
+    replay(exported)
+    replayTimes.push(performance.now() - started)
+  }
+  log(`  replay of ${entries} entries: ${replayTimes.map((t) => t.toFixed(0)).join(', ')} ms`)
+
+  const heapAirlock = await startAirlock()
+  drive(heapAirlock, 20_000)
+  await tick()
+  gc()
+  const before = process.memoryUsage().heapUsed
+  drive(heapAirlock, count)
+  await tick()
+  gc()
+  const afterFirst = process.memoryUsage().heapUsed
+  drive(heapAirlock, count)
+  await tick()
+  gc()
+  const afterSecond = process.memoryUsage().heapUsed
+  const logSize = heapAirlock.log.capacity
+  heapAirlock.destroy()
+  log(`  heap: +${((afterFirst - before) / 1024).toFixed(0)} KB over ${count} actions, then +${((afterSecond - afterFirst) / 1024).toFixed(0)} KB over ${count} more (log of ${logSize})`)
+
+  return {
+    actionsPerSecond: Math.round(median(throughput)),
+    replayMs: Math.round(median(replayTimes) * 10) / 10,
+    replayEntries: entries,
+    heapGrowth: { first: afterFirst - before, second: afterSecond - afterFirst, logSize },
+  }
+}

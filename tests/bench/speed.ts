@@ -1,0 +1,167 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { chromium, type Browser, type BrowserContext } from 'playwright-core'
+import { startStaticServer, type StaticFile, type StaticServer } from '../../examples/devnet/staticServer.js'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js'
+import { BENCH_WALLET, type BenchApp } from './apps.js'
+import { installProbe, type ClickTimes, type ProbeConfig } from './pageProbe.js'
+import { CACHE_DIR } from './peers.js'
+
+/** One page load and one click, in a fresh browser context. */
+export interface SpeedRun {
+  /** Navigation start to the connect button first visible (ms). */
+  readonly button: number | null
+  /** Click to the modal first visible (ms). */
+  readonly modal: number | null
+  /** Click to the announced wallet first visible in the modal's list (ms). */
+  readonly list: number | null
+  /** Requests the page tried that were not to 127.0.0.1 (all aborted). */
+  readonly blocked: number
+  readonly errors: readonly string[]
+}
+
+export interface SpeedResult {
+  readonly app: BenchApp['id']
+  /** `cold`: press right away, like a test runner; `hover`: the pointer rests on the button first. */
+  readonly runs: { readonly cold: SpeedRun[]; readonly hover: SpeedRun[] }
+  readonly median: { button: number | null; modal: number | null; list: number | null; hoverModal: number | null; hoverList: number | null }
+  readonly blockedHosts: readonly string[]
+}
+
+export interface SpeedOptions {
+  readonly runs: number
+  /** How long the pointer rests on the button in `hover` runs. */
+  readonly hoverMs: number
+  readonly log: (line: string) => void
+}
+
+/** Every host but the local server fails at DNS at once, WebSockets included (no 10 s connect timeouts). */
+const RESOLVER_RULES = '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1'
+const CLICK_TIMEOUT_MS = 5_000
+/** After load, wait for the network to be quiet (failed requests are quick) at most this long. */
+const IDLE_CAP_MS = 4_000
+
+/**
+ * Loads each app in headless Chromium `runs` times (interleaved: app A, B, C, A, B, C, …, a fresh
+ * context every time, one untimed warm-up per app first) and times the connect button, the modal
+ * and the wallet list on the page's own clock. Apps are served from 127.0.0.1; every other request
+ * is aborted by the route handler (and fails DNS anyway), so offline services fail fast.
+ * @example const results = await measureSpeed(apps, { runs: 9, hoverMs: 100, log: console.log })
+ */
+export async function measureSpeed(apps: readonly { app: BenchApp; files: ReadonlyMap<string, Uint8Array>; css: readonly string[] }[], options: SpeedOptions): Promise<SpeedResult[]> {
+  const www = join(CACHE_DIR, 'www')
+  mkdirSync(www, { recursive: true })
+  const servers: StaticServer[] = []
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, RESOLVER_RULES], headless: true })
+  try {
+    const targets: { app: BenchApp; url: string }[] = []
+    for (const { app, files, css } of apps) {
+      const served = new Map<string, StaticFile>()
+      for (const [path, body] of files) served.set(path, { body })
+      served.set('/index.html', { body: indexHtml(app, css) })
+      const server = await startStaticServer({ port: 0, root: www, files: () => served })
+      servers.push(server)
+      targets.push({ app, url: `${server.url}/` })
+    }
+    const runs = new Map(targets.map(({ app }) => [app.id, { cold: [] as SpeedRun[], hover: [] as SpeedRun[] }]))
+    const hosts = new Map(targets.map(({ app }) => [app.id, new Set<string>()]))
+    for (const { app, url } of targets) await runOnce(browser, app, url, 0, new Set()) // warm-up: disk cache of Chromium, JIT of the server
+    for (let round = 0; round < options.runs; round++) {
+      for (const variant of ['cold', 'hover'] as const) {
+        for (const { app, url } of targets) {
+          const run = await runOnce(browser, app, url, variant === 'hover' ? options.hoverMs : 0, hosts.get(app.id)!)
+          runs.get(app.id)![variant].push(run)
+          if (run.errors.length > 0) options.log(`  ${app.id} round ${round + 1} ${variant}: ${run.errors.join('; ')}`)
+        }
+      }
+      options.log(`  speed round ${round + 1}/${options.runs} done`)
+    }
+    return targets.map(({ app }) => {
+      const { cold, hover } = runs.get(app.id)!
+      return {
+        app: app.id,
+        runs: { cold, hover },
+        median: {
+          button: median([...cold, ...hover].map((r) => r.button)),
+          modal: median(cold.map((r) => r.modal)),
+          list: median(cold.map((r) => r.list)),
+          hoverModal: median(hover.map((r) => r.modal)),
+          hoverList: median(hover.map((r) => r.list)),
+        },
+        blockedHosts: [...hosts.get(app.id)!].sort(),
+      }
+    })
+  } finally {
+    await browser.close()
+    await Promise.all(servers.map((server) => server.close()))
+  }
+}
+
+async function runOnce(browser: Browser, app: BenchApp, url: string, hoverMs: number, hosts: Set<string>): Promise<SpeedRun> {
+  const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' })
+  const errors: string[] = []
+  let blocked = 0
+  try {
+    const origin = new URL(url).origin
+    await context.route('**/*', (route) => {
+      const target = route.request().url()
+      if (target.startsWith(`${origin}/`) || target.startsWith('data:') || target.startsWith('blob:')) return route.continue()
+      blocked += 1
+      hosts.add(hostOf(target))
+      return route.abort('blockedbyclient')
+    })
+    const probe: ProbeConfig = { wallet: { ...BENCH_WALLET }, button: app.probes.button, modal: app.probes.modal }
+    await context.addInitScript(installProbe, probe)
+    const page = await context.newPage()
+    page.on('pageerror', (error) => errors.push(`page error: ${error.message.slice(0, 160)}`))
+    await page.goto(url, { waitUntil: 'commit' })
+    const button = await page.evaluate(() => window.__bench!.button)
+    if (button === null) return { button, modal: null, list: null, blocked, errors: [...errors, 'connect button never visible'] }
+    // Let start-up settle (the kits fetch configs, icons, relays: all fail fast here).
+    await page.waitForLoadState('networkidle', { timeout: IDLE_CAP_MS }).catch(() => {})
+    const center = await page.evaluate(() => window.__bench!.center())
+    if (!center) return { button, modal: null, list: null, blocked, errors: [...errors, 'connect button gone after load'] }
+    await page.mouse.move(center.x, center.y)
+    if (hoverMs > 0) await page.waitForTimeout(hoverMs)
+    await page.evaluate((timeout) => window.__bench!.arm(timeout), CLICK_TIMEOUT_MS)
+    await page.mouse.down()
+    await page.mouse.up()
+    const { click, modal, list }: ClickTimes = await page.evaluate(() => window.__bench!.clicked!)
+    if (click === null) errors.push('the click never reached the page')
+    if (modal === null) errors.push('modal never visible')
+    return {
+      button: round(button),
+      modal: click !== null && modal !== null ? round(modal - click) : null,
+      list: click !== null && list !== null ? round(list - click) : null,
+      blocked,
+      errors,
+    }
+  } catch (error) {
+    return { button: null, modal: null, list: null, blocked, errors: [...errors, error instanceof Error ? error.message.split('\n')[0]! : String(error)] }
+  } finally {
+    await context.close()
+  }
+}
+
+function indexHtml(app: BenchApp, css: readonly string[]): string {
+  const links = css.map((path) => `<link rel="stylesheet" href="${path}">`).join('')
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${app.label}</title>${links}</head><body><div id="root"></div><script type="module" src="/assets/main.js"></script></body></html>`
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host || url.slice(0, 40)
+  } catch {
+    return url.slice(0, 40)
+  }
+}
+
+const round = (ms: number): number => Math.round(ms * 10) / 10
+
+/** The median of the measured values (nulls left out); null when there are none. */
+export function median(values: readonly (number | null)[]): number | null {
+  const sorted = values.filter((v): v is number => v !== null).sort((a, b) => a - b)
+  if (sorted.length === 0) return null
+  const mid = sorted.length >> 1
+  return sorted.length % 2 === 1 ? sorted[mid]! : round((sorted[mid - 1]! + sorted[mid]!) / 2)
+}

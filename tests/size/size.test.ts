@@ -1,0 +1,60 @@
+import { describe, expect, test } from 'vitest'
+import { BUDGETS } from '../bench/budgets.js'
+import { airlockSourcePlugin, buildApp, kb, KB, type BundleReport, type ChunkReport } from '../bench/bundle.js'
+
+/**
+ * Issue #7's byte budgets for the minimal Airlock app (provider + connect button, mainnet), built
+ * exactly as `npm run bench` builds it and measured over the React-only baseline built the same way.
+ * Timing budgets are not checked here: `npm run bench -- --check` does that.
+ */
+
+/**
+ * The initial-JS budget (25 KB) is not met yet: zod (about 14 KB gzip) still loads before the first
+ * render because `resolveOptions` validates the options with it synchronously, and the sign-in epics
+ * are imported eagerly. Until that lands (issue #7 stays open), this ceiling keeps the entry from
+ * growing unnoticed; `npm run bench -- --check` reports the real 25 KB budget as failing.
+ */
+const INITIAL_CEILING_KB = 45
+
+let built: Promise<{ airlock: BundleReport; baseline: BundleReport }> | undefined
+const sizes = () =>
+  (built ??= Promise.all([
+    // Every input module listed (not just the top few), for the "stays out" check.
+    buildApp({ entry: 'tests/bench/apps/airlock.tsx', plugins: [airlockSourcePlugin()], topN: 10_000 }),
+    buildApp({ entry: 'tests/bench/apps/baseline.tsx' }),
+  ]).then(([airlock, baseline]) => ({ airlock: airlock.report, baseline: baseline.report })))
+
+/** The chunks to blame, biggest first, each with its largest input modules. */
+function explain(chunks: readonly ChunkReport[], count = 4): string {
+  return [...chunks]
+    .sort((a, b) => b.gzip - a.gzip)
+    .slice(0, count)
+    .map((chunk) => `  ${chunk.file}: ${kb(chunk.gzip)} KB gzip${chunk.initial ? ' (initial)' : ''}\n${chunk.topModules.slice(0, 6).map((m) => `      ${kb(m.bytes)} KB min  ${m.path}`).join('\n')}`)
+    .join('\n')
+}
+
+function overBudget(what: string, actualKb: number, budgetKb: number, chunks: readonly ChunkReport[]): string {
+  return `${what} is ${actualKb.toFixed(1)} KB gzip over the React-only baseline, budget ${budgetKb} KB. Biggest chunks:\n${explain(chunks)}`
+}
+
+describe('size budgets (issue #7)', () => {
+  test('behavior: all chunks over the baseline ≤ 400 KB gzip', async () => {
+    const { airlock, baseline } = await sizes()
+    const total = (airlock.totalGzip - baseline.totalGzip) / KB
+    if (total > BUDGETS.totalKb) expect.fail(overBudget('All JavaScript', total, BUDGETS.totalKb, airlock.chunks))
+  }, 30_000)
+
+  test(`behavior: initial JS over the baseline stays under the ${INITIAL_CEILING_KB} KB ceiling`, async () => {
+    const { airlock, baseline } = await sizes()
+    const initial = (airlock.initialGzip - baseline.initialGzip) / KB
+    if (initial > INITIAL_CEILING_KB) expect.fail(overBudget('Initial JavaScript', initial, INITIAL_CEILING_KB, airlock.chunks.filter((c) => c.initial)))
+  }, 30_000)
+
+  test('behavior: viem, WalletConnect, storage, the EVM epics and the modal stay out of the initial JavaScript', async () => {
+    const { airlock } = await sizes()
+    const initialModules = airlock.chunks.filter((c) => c.initial).flatMap((c) => c.topModules.filter((m) => m.bytes > 0).map((m) => m.path))
+    const lazy = /^(viem|ox|@noble|abitype|@walletconnect|bitcoinjs-lib|idb-keyval)\/|^core\/chains\/evm\/(?!evmAdapter|rpcMethods)|^storage\/createStorage|^react\/modal\/(Modal\.tsx|ViewHost|views\/)/
+    const offending = initialModules.filter((path) => lazy.test(path))
+    expect(offending).toEqual([])
+  }, 30_000)
+})
