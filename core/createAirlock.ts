@@ -11,19 +11,17 @@ import type { AirlockDeps, HttpClients, WindowLike } from './deps.js'
 import { randomId, readEnvironment } from './environment.js'
 import { resolveOptions, type AirlockOptions, type ResolvedOptions } from './options/resolveOptions.js'
 import { createInitialState, rootReducer } from './rootReducer.js'
-import { initEpic } from './slices/app/initEpic.js'
-import { hydrateEpic } from './slices/app/hydrateEpic.js'
 import { shakeEpic } from './slices/modal/shakeEpic.js'
 import { notificationsEpic } from './slices/notifications/notificationsEpic.js'
-import { originCheckEpic } from './slices/options/originCheckEpic.js'
-import { remoteConfigEpic } from './slices/options/remoteConfigEpic.js'
+import { lazySiwxEpics } from './slices/siwx/lazySiwxEpics.js'
+import type { SiwxConfig } from './siwx/types.js'
 import type { AirlockState } from './state.js'
 import { createStore } from './store/createStore.js'
 import type { EventLog } from './store/eventLog.js'
 import type { Epic, StateObservable } from './store/types.js'
-import { createStorage } from '../storage/createStorage.js'
-import { persistenceEpic } from '../storage/persistenceEpic.js'
-import { telemetryEpic } from '../telemetry/telemetryEpic.js'
+import { createLazyStorage } from '../storage/createLazyStorage.js'
+// Loaded on start, after the first render: storage, remote config, origin check, init and telemetry.
+import { hydrateEpic, initEpic, originCheckEpic, persistenceEpic, remoteConfigEpic, telemetryEpic } from './lazyStartupEpics.js'
 
 export interface CreateAirlockParameters extends AirlockOptions {
   /** Replace real side effects (tests, hosts with their own storage or fetch). */
@@ -48,7 +46,7 @@ export interface Airlock {
   /** Resolves once storage is hydrated and the remote config has settled. */
   ready(): Promise<AirlockState>
   /** The sign-in config object the host passed (kept out of state: it holds functions). */
-  readonly siwx: Record<string, unknown> | undefined
+  readonly siwx: SiwxConfig | undefined
   readonly deps: AirlockDeps
   /** The connected wallet's EIP-1193 provider for a namespace (default: the active one), recorded and method-checked. */
   getProvider(namespace?: ChainNamespace): Eip1193Provider | undefined
@@ -70,9 +68,10 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
     scheduler: depsOverride.scheduler ?? asyncScheduler,
     window: win,
     http: depsOverride.http ?? createHttpClients(options, depsOverride.fetch),
-    storage: depsOverride.storage ?? createStorage(win ? { window: win as Window } : { backend: 'memory' }),
+    storage: depsOverride.storage ?? createLazyStorage(win ? { window: win as Window } : { backend: 'memory' }),
     id: depsOverride.id ?? randomId,
     providers: depsOverride.providers ?? createProviderRegistry(),
+    siwx: depsOverride.siwx ?? siwx,
   }
   const adapters = adaptersParam ?? defaultAdapters(options)
   const adapterEpics = Object.fromEntries(adapters.flatMap((a) => Object.entries(a.epics).map(([name, epic]) => [`${a.namespace}/${name}`, epic])))
@@ -93,6 +92,8 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
       persistence: persistenceEpic,
       telemetry: telemetryEpic,
       ...adapterEpics,
+      // SPEC 4 sign-in flow, only when a sign-in config was given.
+      ...(deps.siwx ? lazySiwxEpics : {}),
       ...extraEpics,
     },
   })
@@ -123,7 +124,7 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
     dispatch: (action) => store.dispatch(action),
     log: store.log as EventLog<AirlockState, Action>,
     ready: () => firstValueFrom(store.state$.pipe(filter((state) => state.app.initialized))),
-    siwx,
+    siwx: deps.siwx,
     deps,
     getProvider,
     destroy: () => store.destroy(),

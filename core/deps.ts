@@ -2,6 +2,7 @@ import type { SchedulerLike } from 'rxjs'
 import type { PersistedValues, StorageBackendKind } from './actions/types.js'
 import type { HttpClient } from './api/createHttpClient.js'
 import type { ProviderRegistry } from './connectors/providerRegistry.js'
+import type { SiwxConfig } from './siwx/types.js'
 
 /** The storage dependency as core sees it; `airlock/storage` provides the real one. */
 export interface StorageDep {
@@ -43,4 +44,6 @@ export interface AirlockDeps {
   readonly id: () => string
   /** Live wallet providers by connector id (never in state). */
   readonly providers: ProviderRegistry
+  /** The sign-in config (`siwx` or the adapted `siweConfig` option); absent when sign-in is off. */
+  readonly siwx?: SiwxConfig | undefined
 }

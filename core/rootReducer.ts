@@ -10,6 +10,7 @@ import { initialNotificationsState, notificationsReducer } from './slices/notifi
 import { optionsReducer } from './slices/options/reducer.js'
 import { initialRequestsState, requestsReducer } from './slices/requests/reducer.js'
 import { initialRouterState, routerReducer } from './slices/router/reducer.js'
+import { initialSiwxState, siwxReducer } from './slices/siwx/reducer.js'
 import { initialThemeState, themeReducer } from './slices/theme/reducer.js'
 import type { AirlockState } from './state.js'
 
@@ -27,6 +28,7 @@ export function createInitialState(options: ResolvedOptions): AirlockState {
     balances: initialBalancesState,
     requests: initialRequestsState,
     theme: initialThemeState(options),
+    siwx: initialSiwxState,
   }
 }
 
@@ -48,6 +50,7 @@ export function rootReducer(state: AirlockState, action: Action): AirlockState {
     balances: balancesReducer(state.balances, action),
     requests: requestsReducer(state.requests, action),
     theme: themeReducer(state.theme, action),
+    siwx: siwxReducer(state.siwx, action, state),
   }
   for (const key of Object.keys(next) as (keyof AirlockState)[]) {
     if (next[key] !== state[key]) return next

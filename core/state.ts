@@ -1,4 +1,4 @@
-import type { ConnectionStatus, ConnectorInfo, Environment, Notification, RecentWallet, StorageBackendKind } from './actions/types.js'
+import type { ConnectionStatus, ConnectorInfo, Environment, ErrorInfo, Notification, RecentWallet, SiwxSessionInfo, StorageBackendKind } from './actions/types.js'
 import type { Transition, View } from './actions/views.js'
 import type { Alert } from './errors/alerts.js'
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from './chains/types.js'
@@ -94,6 +94,20 @@ export interface ThemeState {
   readonly variables: Readonly<Record<string, string | number>>
 }
 
+export type SiwxStatus = 'idle' | 'checking' | 'signedOut' | 'signing' | 'signedIn' | 'failed'
+
+/** Sign-in (SPEC 4): plain metadata only; signatures and messages live in the siwx config. */
+export interface SiwxState {
+  readonly status: SiwxStatus
+  /** The account the sessions belong to (the last one checked). */
+  readonly caipAddress: CaipAddress | null
+  /** `getRequired()` when the account was checked: cancelling disconnects, closing is blocked. */
+  readonly required: boolean
+  readonly sessions: readonly SiwxSessionInfo[]
+  /** What the sign-in view shows (SPEC 8 'Signature declined', ...). */
+  readonly error: ErrorInfo | null
+}
+
 /** The whole state: a fold of the action log. */
 export interface AirlockState {
   readonly options: ResolvedOptions
@@ -107,4 +121,5 @@ export interface AirlockState {
   readonly balances: BalancesState
   readonly requests: RequestsState
   readonly theme: ThemeState
+  readonly siwx: SiwxState
 }

@@ -19,6 +19,7 @@ test('default: the public API of airlock/react', () => {
       "useDisconnect",
       "useNetwork",
       "useProvider",
+      "useSiwx",
       "useTheme",
       "useWalletInfo",
     ]

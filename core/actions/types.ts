@@ -162,6 +162,28 @@ export type TelemetryAction =
   | { type: 'telemetry/errorCaptured'; errorType: string; error: ErrorInfo & { stack?: string } }
   | { type: 'telemetry/sendFailed'; error: ErrorInfo }
 
+/** A sign-in session as state sees it: who, where, until when. The message and signature stay in the siwx config. */
+export interface SiwxSessionInfo {
+  readonly caipAddress: CaipAddress
+  readonly issuedAt?: string
+  readonly expirationTime?: string
+}
+
+/** Sign in with the wallet (SPEC 4 "Sign-in flow"): facts from the flow and the person's intents. */
+export type SiwxAction =
+  | { type: 'siwx/checkStarted'; caipAddress: CaipAddress }
+  | { type: 'siwx/sessionsChecked'; caipAddress: CaipAddress; required: boolean; sessions: SiwxSessionInfo[] }
+  /** SPEC 8 'A problem occurred while trying initialize authentication'; `cause` is what failed. */
+  | { type: 'siwx/checkFailed'; caipAddress: CaipAddress; error: ErrorInfo; cause: ErrorInfo }
+  | { type: 'siwx/signRequested' }
+  | { type: 'siwx/signedIn'; caipAddress: CaipAddress; session: SiwxSessionInfo }
+  /** `error` is what the person sees (SPEC 8 'Signature declined'); `cause` the internal reason. */
+  | { type: 'siwx/signFailed'; error: ErrorInfo; cause: ErrorInfo }
+  | { type: 'siwx/cancelRequested' }
+  | { type: 'siwx/signOutRequested' }
+  | { type: 'siwx/signedOut'; caipAddress: CaipAddress }
+  | { type: 'siwx/signOutFailed'; error: ErrorInfo }
+
 /** The one discriminated union of everything that can happen. */
 export type Action =
   | AppAction
@@ -175,6 +197,7 @@ export type Action =
   | WalletRequestAction
   | ThemeAction
   | TelemetryAction
+  | SiwxAction
   | EpicFailedAction
 
 export type ActionType = Action['type']

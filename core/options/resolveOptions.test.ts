@@ -58,9 +58,31 @@ describe('resolveOptions', () => {
   })
 
   test('behavior: both siweConfig and siwx throw the SPEC message', () => {
-    expect(() => resolveOptions({ siweConfig: {}, siwx: {} })).toThrow(SIWX_CONFLICT_MESSAGE)
+    expect(() => resolveOptions({ siweConfig: {} as never, siwx: {} as never })).toThrow(SIWX_CONFLICT_MESSAGE)
     expect(SIWX_CONFLICT_MESSAGE).toBe('Cannot set both `siweConfig` and `siwx` options')
-    expect(resolveOptions({ siwx: { verify: () => true } }).options.siwxEnabled).toBe(true)
+    expect(resolveOptions({ siwx: stubSiwx }).options.siwxEnabled).toBe(true)
+  })
+
+  test('behavior: siwx and siweConfig are checked for their methods and kept as given', () => {
+    expect(() => resolveOptions({ siwx: { verify: () => true } } as never)).toThrow(/siwx\.createMessage: Expected function/)
+    expect(() => resolveOptions({ siweConfig: { getNonce: () => 'n' } } as never)).toThrow(/siweConfig\.verifyMessage: Expected function/)
+    // A class instance keeps its prototype (and `this`): the host's object itself is returned.
+    class HostSiwx {
+      readonly required = true
+      createMessage = stubSiwx.createMessage
+      addSession = stubSiwx.addSession
+      getSessions = stubSiwx.getSessions
+      revokeSession = stubSiwx.revokeSession
+      setSessions = stubSiwx.setSessions
+      getRequired() {
+        return this.required
+      }
+    }
+    const host = new HostSiwx()
+    expect(resolveOptions({ siwx: host }).siwx).toBe(host)
+    const legacy = resolveOptions({ siweConfig: { getNonce: async () => 'n0nce123', verifyMessage: async () => true, getSession: async () => null, signOut: async () => true } })
+    expect(legacy.options.siwxEnabled).toBe(true)
+    expect(legacy.siwx?.getRequired()).toBe(true)
   })
 
   test('behavior: invalid options throw a BaseError naming the field', () => {
@@ -75,7 +97,18 @@ describe('resolveOptions', () => {
   })
 
   test('behavior: the resolved options are plain data (they live in state)', () => {
-    const { options } = resolveOptions({ projectId: 'p', siwx: { verify: () => true } })
+    const { options } = resolveOptions({ projectId: 'p', siwx: stubSiwx })
     expect(JSON.parse(JSON.stringify(options))).toEqual(options)
   })
 })
+
+const stubSiwx = {
+  createMessage: async () => {
+    throw new Error('not used')
+  },
+  addSession: async () => undefined,
+  getSessions: async () => [],
+  revokeSession: async () => undefined,
+  setSessions: async () => undefined,
+  getRequired: () => false,
+}

@@ -5,6 +5,9 @@ import type { Network, ChainNamespace } from '../chains/types.js'
 import { ethereum } from '../chains/networks.js'
 import { SDK_TYPE, SDK_VERSION } from '../constants/limits.js'
 import { explicitRemoteFeatures, featuresInputSchema, resolveFeatures, type Features, type RemoteFeatureKey } from './features.js'
+import { fromSiweConfig } from '../siwx/fromSiweConfig.js'
+import { siweConfigSchema, siwxConfigSchema } from '../siwx/siwxConfigSchema.js'
+import type { SiweConfig, SiwxConfig } from '../siwx/types.js'
 
 /** Default service hosts (SPEC 7: hosts are options, never hard-coded in logic). */
 export const DEFAULT_HOSTS = {
@@ -18,8 +21,6 @@ export const DEFAULT_HOSTS = {
 const hostUrl = z.string().url().refine((value) => /^(https?|wss?):\/\//.test(value), 'Invalid url')
 const accountType = z.enum(['eoa', 'smartAccount', 'payment', 'ordinal'])
 
-/** Hosts may pass functions here (SIWX verifiers); they stay out of state. */
-const objectWithFunctions = z.object({}).passthrough()
 
 export const optionsSchema = z
   .object({
@@ -61,12 +62,14 @@ export const optionsSchema = z
     logSize: z.number().int().min(1).max(100_000).optional(),
     sdkType: z.string().optional(),
     sdkVersion: z.string().optional(),
-    siweConfig: objectWithFunctions.optional(),
-    siwx: objectWithFunctions.optional(),
+    /** Sign-in configs hold functions: their shape is checked here, and they stay out of state. */
+    siweConfig: siweConfigSchema.optional(),
+    siwx: siwxConfigSchema.optional(),
   })
   .strict()
 
-export type AirlockOptions = z.input<typeof optionsSchema>
+/** The host's options; the sign-in configs typed by their interfaces (objects or class instances). */
+export type AirlockOptions = Omit<z.input<typeof optionsSchema>, 'siwx' | 'siweConfig'> & { siwx?: SiwxConfig; siweConfig?: SiweConfig }
 
 /** The serializable, fully-defaulted options that live in `getState().options`. */
 export interface ResolvedOptions {
@@ -115,7 +118,7 @@ export const SIWX_CONFLICT_MESSAGE = 'Cannot set both `siweConfig` and `siwx` op
  */
 export function resolveOptions(input: AirlockOptions = {}): {
   options: ResolvedOptions
-  siwx: Record<string, unknown> | undefined
+  siwx: SiwxConfig | undefined
 } {
   if (input && typeof input === 'object' && 'siweConfig' in input && 'siwx' in input && input.siweConfig && input.siwx) {
     throw new BaseError(SIWX_CONFLICT_MESSAGE)
@@ -129,7 +132,8 @@ export function resolveOptions(input: AirlockOptions = {}): {
   const networks = (o.networks ?? [ethereum]) as Network[]
   const defaultNetwork = (o.defaultNetwork ?? networks[0]!) as Network
   return {
-    siwx: o.siwx ?? o.siweConfig,
+    // The host's own object, not zod's copy: a class instance keeps its prototype and `this`.
+    siwx: input.siwx ? (input.siwx as unknown as SiwxConfig) : input.siweConfig ? fromSiweConfig(input.siweConfig as unknown as SiweConfig) : undefined,
     options: {
       projectId: o.projectId ?? null,
       networks,

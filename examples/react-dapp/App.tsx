@@ -8,7 +8,9 @@ import {
   useBalance,
   useDisconnect,
   useNetwork,
+  useAirlockSelector,
   useProvider,
+  useSiwx,
   useWalletInfo,
 } from '../../react/index.js'
 import type { DevnetPageConfig } from './config.js'
@@ -76,8 +78,28 @@ function AccountPanel() {
         </dd>
         <dt>Balance</dt>
         <dd data-testid="balance">{balance}</dd>
+        <SignInRow />
       </dl>
     </section>
+  )
+}
+
+/** Sign-in with the wallet: on with `?siwx=required` or `?siwx=optional` in the URL. */
+function SignInRow() {
+  const enabled = useAirlockSelector((state) => state.options.siwxEnabled)
+  const { status, isSignedIn, required, signOut } = useSiwx()
+  return (
+    <>
+      <dt>Sign-in</dt>
+      <dd data-testid="siwx" data-status={enabled ? status : 'off'}>
+        {enabled ? `${status}${required ? ' (required)' : ' (optional)'}` : 'off'}
+        {isSignedIn ? (
+          <button type="button" className="secondary small" data-testid="siwx-sign-out" onClick={signOut}>
+            Sign out
+          </button>
+        ) : null}
+      </dd>
+    </>
   )
 }
 
@@ -243,6 +265,9 @@ function HelpPanel({ config, devWallet }: { config: DevnetPageConfig; devWallet:
               The dev wallet is off. <a href="?">Turn it on</a>.
             </>
           )}
+        </li>
+        <li>
+          Sign in with the wallet: <a href="?siwx=required">required</a>, <a href="?siwx=optional">optional</a>, <a href="?">off</a>.
         </li>
       </ul>
     </section>

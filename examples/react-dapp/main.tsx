@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { airlockDevnet, airlockDevnet2, createAirlock, type Airlock, type Network } from '../../core/index.js'
+import { createDefaultSiwx, type SiwxConfig } from '../../core/siwx/index.js'
 import { AirlockProvider } from '../../react/index.js'
 import { installDevWallet } from '../devnet/devWallet/index.js'
 import { App } from './App.js'
@@ -26,6 +27,15 @@ function devnetNetworks(config: DevnetPageConfig): Network[] {
   })
 }
 
+/** `?siwx=required` or `?siwx=optional` turns sign-in with the wallet on (anything else: off). */
+function siwxFromUrl(config: DevnetPageConfig): SiwxConfig | undefined {
+  const mode = new URLSearchParams(location.search).get('siwx')
+  if (mode !== 'required' && mode !== 'optional') return undefined
+  // Smart accounts verify through the chain, so the default config gets each devnet RPC.
+  const rpcUrls = Object.fromEntries(config.chains.map((chain) => [`eip155:${chain.chainId}`, chain.rpcUrl]))
+  return createDefaultSiwx({ required: mode === 'required', statement: 'Sign in to the Airlock demo.', rpcUrls })
+}
+
 async function boot(root: HTMLElement): Promise<void> {
   const config = await loadDevnetConfig()
   const devWallet = new URLSearchParams(location.search).get('devWallet') !== '0'
@@ -39,6 +49,7 @@ async function boot(root: HTMLElement): Promise<void> {
     analyticsUrl: config.gatewayUrl,
     blockchainApiUrl: config.gatewayUrl,
     metadata: { name: 'Airlock demo', description: 'The Airlock demo dapp on the local dev stack', url: location.origin, icons: [] },
+    siwx: siwxFromUrl(config),
   })
   window.airlock = airlock
 

@@ -97,6 +97,9 @@ p, h2 { margin: 0; }
 
 .search { width: 100%; height: 40px; padding: 0 12px; border: 1px solid var(--airlock-border); border-radius: 12px; background: var(--airlock-surface); }
 
+.lead[data-wrap] { white-space: normal; }
+.identities { display: flex; justify-content: center; gap: 12px; }
+.actions { display: grid; grid-template-columns: 1fr 1fr; gap: 8px; }
 .avatar { width: 64px; height: 64px; border-radius: 50%; box-shadow: inset 0 0 0 4px rgba(255, 255, 255, 0.25); }
 .address { display: flex; align-items: center; gap: 4px; font-size: 18px; font-weight: 600; }
 

@@ -107,3 +107,12 @@ export async function connectedAirlock(stack: EvmStack, wallet: TestWallet): Pro
   await until(airlock, (s) => s.connection.namespaces.eip155?.status === 'connected')
   return airlock
 }
+
+/** Waits until the EVM connection reached storage (the persistence epic writes asynchronously), so a "reload" finds it. */
+export async function waitForStoredConnection(storage: StorageDep, timeoutMs = 3_000): Promise<void> {
+  const started = performance.now()
+  while ((await storage.load()).values.connectionStatus?.eip155 !== 'connected') {
+    if (performance.now() - started > timeoutMs) throw new Error('connection was not persisted')
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}

@@ -1,6 +1,7 @@
 import type { Action } from '../../actions/types.js'
 import type { AirlockState, ModalState } from '../../state.js'
 import { leavesUnsupportedChain, opensUnsupportedChain } from '../network/opensUnsupportedChain.js'
+import { selectSiwxCloseDisabled } from '../siwx/selectors.js'
 
 export const initialModalState: ModalState = { open: false, loading: false, shake: false }
 
@@ -17,9 +18,11 @@ export function modalReducer(state: ModalState, action: Action, root: AirlockSta
     case 'modal/openRequested':
       return state.open ? state : { ...state, open: true }
     case 'modal/closeRequested':
+      // SPEC 4: a required sign-in with no session cannot be closed away (the guard epic shakes instead).
+      if (selectSiwxCloseDisabled(root)) return state
       return state.open || state.shake ? { ...state, open: false, shake: false } : state
     case 'router/backRequested':
-      return root.router.history.length <= 1 && state.open ? { ...state, open: false } : state
+      return root.router.history.length <= 1 && state.open && !selectSiwxCloseDisabled(root) ? { ...state, open: false } : state
     case 'modal/loadingChanged':
       return state.loading === action.loading ? state : { ...state, loading: action.loading }
     case 'modal/shakeRequested':

@@ -1,0 +1,61 @@
+/** Byte helpers the Bitcoin and Solana verifiers share (no Buffer: this code also runs in browsers). */
+
+/**
+ * Standard base64 with padding to bytes; undefined for anything else.
+ * @example decodeBase64('AQID') // Uint8Array [1, 2, 3]
+ */
+export function decodeBase64(value: string): Uint8Array | undefined {
+  if (value.length > 8192 || value.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(value)) return undefined
+  try {
+    return Uint8Array.from(atob(value), (char) => char.charCodeAt(0))
+  } catch {
+    return undefined
+  }
+}
+
+export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, i) => byte === b[i])
+}
+
+export function concatBytes(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0))
+  let offset = 0
+  for (const part of parts) {
+    out.set(part, offset)
+    offset += part.length
+  }
+  return out
+}
+
+/** Bitcoin's CompactSize length prefix. */
+export function encodeVarint(n: number): Uint8Array {
+  if (n < 0xfd) return Uint8Array.of(n)
+  if (n <= 0xffff) return Uint8Array.of(0xfd, n & 0xff, n >>> 8)
+  return Uint8Array.of(0xfe, n & 0xff, (n >>> 8) & 0xff, (n >>> 16) & 0xff, n >>> 24)
+}
+
+/**
+ * Splits a consensus-encoded witness stack (BIP-322 "simple" signatures) into its items;
+ * undefined unless the bytes are exactly one well-formed stack.
+ * @example decodeWitness(Uint8Array.of(1, 2, 0xaa, 0xbb)) // [Uint8Array [0xaa, 0xbb]]
+ */
+export function decodeWitness(bytes: Uint8Array): Uint8Array[] | undefined {
+  let offset = 0
+  const varint = (): number | undefined => {
+    const first = bytes[offset++]
+    if (first === undefined) return undefined
+    if (first < 0xfd) return first
+    if (first === 0xfd && offset + 2 <= bytes.length) return bytes[offset++]! | (bytes[offset++]! << 8)
+    return undefined
+  }
+  const count = varint()
+  if (count === undefined || count === 0 || count > 16) return undefined
+  const items: Uint8Array[] = []
+  for (let i = 0; i < count; i++) {
+    const length = varint()
+    if (length === undefined || offset + length > bytes.length) return undefined
+    items.push(bytes.slice(offset, offset + length))
+    offset += length
+  }
+  return offset === bytes.length ? items : undefined
+}
