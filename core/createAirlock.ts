@@ -1,4 +1,8 @@
-import { asyncScheduler, filter, firstValueFrom, type Observable } from 'rxjs'
+import type { Observable } from 'rxjs'
+// Deep rxjs entry points, not the barrel: esbuild's code splitting gives every module the barrel
+// re-exports to the chunk of each importer, so one barrel import on the start-up path would put
+// the lazy code's operators into the page's initial JavaScript (issue #7).
+import { asyncScheduler } from 'rxjs/internal/scheduler/async'
 import type { Action } from './actions/types.js'
 import type { View } from './actions/views.js'
 import { createHttpClient } from './api/createHttpClient.js'
@@ -16,8 +20,10 @@ import { notificationsEpic } from './slices/notifications/notificationsEpic.js'
 import { lazySiwxEpics } from './slices/siwx/lazySiwxEpics.js'
 import type { SiwxConfig } from './siwx/types.js'
 import type { AirlockState } from './state.js'
-import { createStore } from './store/createStore.js'
+import { createStoreWithCheck } from './store/createStoreWithCheck.js'
+import { lazyDevCheck } from './store/lazyDevCheck.js'
 import type { EventLog } from './store/eventLog.js'
+import { whenInitialized } from './whenInitialized.js'
 import type { Epic, StateObservable } from './store/types.js'
 import { createLazyStorage } from '../storage/createLazyStorage.js'
 // Loaded on start, after the first render: storage, remote config, origin check, init and telemetry.
@@ -76,7 +82,7 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
   const adapters = adaptersParam ?? defaultAdapters(options)
   const adapterEpics = Object.fromEntries(adapters.flatMap((a) => Object.entries(a.epics).map(([name, epic]) => [`${a.namespace}/${name}`, epic])))
   const initialState = createInitialState(options)
-  const store = createStore<AirlockState, Action, AirlockDeps>({
+  const store = createStoreWithCheck<AirlockState, Action, AirlockDeps>({
     reducer: rootReducer as (state: AirlockState, action: Action) => AirlockState,
     initialState,
     deps,
@@ -96,7 +102,7 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
       ...(deps.siwx ? lazySiwxEpics : {}),
       ...extraEpics,
     },
-  })
+  }, lazyDevCheck(options.debug))
   store.dispatch({ type: 'app/started', environment: readEnvironment(win) })
   if (adapters.length > 0) store.dispatch({ type: 'adapters/registered', namespaces: adapters.map((a) => a.namespace) })
 
@@ -123,7 +129,7 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
     action$: store.action$ as Observable<Action>,
     dispatch: (action) => store.dispatch(action),
     log: store.log as EventLog<AirlockState, Action>,
-    ready: () => firstValueFrom(store.state$.pipe(filter((state) => state.app.initialized))),
+    ready: () => whenInitialized(store.state$),
     siwx: deps.siwx,
     deps,
     getProvider,

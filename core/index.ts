@@ -30,7 +30,7 @@ export {
   selectVisibleConnectors,
 } from './slices/connectors/selectors.js'
 export { selectActiveNetwork, selectNetworks } from './slices/network/selectors.js'
-export { isSupported as isSupportedNetwork } from './slices/connection/reducer.js'
+export { isSupported as isSupportedNetwork } from './slices/connection/isSupported.js'
 export { CONNECTOR_TYPES } from './actions/types.js'
 
 // Connectors and adapters
@@ -43,7 +43,8 @@ export type { Eip1193Provider, ProviderRegistry } from './connectors/providerReg
 export { isAllowedRpcMethod, isSafeRpcMethod, RPC_NOT_ALLOWED_MESSAGE, SAFE_RPC_METHODS, UNSAFE_RPC_METHODS, WALLET_MANAGEMENT_METHODS } from './chains/evm/rpcMethods.js'
 
 // Options
-export { DEFAULT_HOSTS, SIWX_CONFLICT_MESSAGE, optionsSchema, resolveOptions } from './options/resolveOptions.js'
+export { DEFAULT_HOSTS, SIWX_CONFLICT_MESSAGE, resolveOptions } from './options/resolveOptions.js'
+export { optionsSchema } from './options/optionsSchema.js'
 export type { AirlockOptions, ResolvedOptions } from './options/resolveOptions.js'
 export { CONNECT_METHODS, DEFAULT_REMOTE_FEATURES, SOCIAL_PROVIDERS, WALLET_FEATURES } from './options/features.js'
 export type { ConnectMethod, Features, SocialProvider, WalletFeature } from './options/features.js'

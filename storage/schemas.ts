@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { ConnectionStatus } from '../core/actions/types.js'
-import { caipAddressSchema, caipNetworkIdSchema, CHAIN_NAMESPACES } from '../core/chains/index.js'
+import { INVALID_ADDRESS, INVALID_NETWORK_ID, isCaipAddress, isCaipNetworkId } from '../core/chains/caip.js'
+import { CHAIN_NAMESPACES } from '../core/chains/index.js'
 import type { CaipAddress, CaipNetworkId } from '../core/chains/index.js'
 
 /**
@@ -20,17 +21,21 @@ export const namespaceSchema = z.enum(CHAIN_NAMESPACES)
 
 export const connectionStatusSchema = z.enum(['disconnected', 'connecting', 'connected']) satisfies z.ZodType<ConnectionStatus>
 
-/** The core schemas, behind a length cap so a megabyte string is not split on `:`. */
+/**
+ * The core CAIP checks, behind a length cap so a megabyte string is not split on `:`. Built here
+ * rather than from `caipNetworkIdSchema`: `airlock` re-exports that module, so a lazy user of it
+ * would pull it, and zod, into the page's initial JavaScript (issue #7).
+ */
 export const caipNetworkId = z
   .string()
   .max(MAX_TEXT)
-  .pipe(caipNetworkIdSchema)
+  .pipe(z.string().refine(isCaipNetworkId, { message: INVALID_NETWORK_ID }))
   .transform((value) => value as CaipNetworkId)
 
 export const caipAddress = z
   .string()
   .max(MAX_TEXT)
-  .pipe(caipAddressSchema)
+  .pipe(z.string().refine(isCaipAddress, { message: INVALID_ADDRESS }))
   .transform((value) => value as CaipAddress)
 
 /** A record key that cannot alias `Object.prototype` members once it is used as a property. */

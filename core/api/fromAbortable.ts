@@ -1,4 +1,6 @@
-import { Observable } from 'rxjs'
+// The deep entry point, not the `rxjs` barrel: `airlock` re-exports this module, and esbuild gives every
+// module a barrel import reaches to the page's initial chunk (issue #7).
+import { Observable } from 'rxjs/internal/Observable'
 
 /**
  * Wraps an abortable async call as a cold Observable: `run` starts on subscribe, and

@@ -1,9 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { BaseError } from '../errors/BaseError.js'
+import { caipAddressSchema, caipNetworkIdSchema } from './caipSchemas.js'
 import {
-  caipAddressSchema,
-  caipNetworkIdSchema,
   isCaipAddress,
   isCaipNetworkId,
   parseCaipAddress,

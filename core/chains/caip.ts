@@ -1,10 +1,9 @@
-import { z } from 'zod'
 import { BaseError } from '../errors/BaseError.js'
 import { CHAIN_NAMESPACES } from './types.js'
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from './types.js'
 
-const INVALID_ADDRESS = 'Invalid CAIP address'
-const INVALID_NETWORK_ID = 'Invalid CAIP network id'
+export const INVALID_ADDRESS = 'Invalid CAIP address'
+export const INVALID_NETWORK_ID = 'Invalid CAIP network id'
 
 /** Values arrive from wallets, storage and frames: never echo an unbounded string into an error. */
 function preview(value: unknown): string {
@@ -96,9 +95,3 @@ export function toCaipNetworkId(namespace: ChainNamespace, chainId: string | num
   parseCaipNetworkId(value)
   return value as CaipNetworkId
 }
-
-/** Zod schema for a CAIP address at the edges (options, storage, frame messages). */
-export const caipAddressSchema = z.string().refine(isCaipAddress, { message: INVALID_ADDRESS })
-
-/** Zod schema for a CAIP network id at the edges (options, storage, frame messages). */
-export const caipNetworkIdSchema = z.string().refine(isCaipNetworkId, { message: INVALID_NETWORK_ID })

@@ -1,9 +1,8 @@
 /** Chains: CAIP ids, address formats, ENSIP-11 coin types, display helpers and the network catalogue. */
 export { CHAIN_NAMESPACES } from './types.js'
 export type { CaipAddress, CaipNetworkId, ChainNamespace, NativeCurrency, Network } from './types.js'
+export { caipAddressSchema, caipNetworkIdSchema } from './caipSchemas.js'
 export {
-  caipAddressSchema,
-  caipNetworkIdSchema,
   isCaipAddress,
   isCaipNetworkId,
   parseCaipAddress,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { caipNetworkIdSchema } from './caip.js'
+import { caipNetworkIdSchema } from './caipSchemas.js'
 import { isHttpUrl } from './format.js'
 import { CHAIN_NAMESPACES } from './types.js'
 import type { Network } from './types.js'

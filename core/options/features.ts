@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import type { FeaturesOutput } from './featuresInputSchema.js'
 
 export const SOCIAL_PROVIDERS = ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'] as const
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
@@ -23,43 +23,6 @@ export const DEFAULT_REMOTE_FEATURES = {
 export const REMOTE_FEATURE_KEYS = ['email', 'socials', 'swaps', 'onramp', 'activity', 'reownBranding'] as const
 export type RemoteFeatureKey = (typeof REMOTE_FEATURE_KEYS)[number]
 
-/** A list of providers, or true for the default list, or false for off. */
-const providerList = <T extends string>(all: readonly [T, ...T[]], defaults: T[]) =>
-  z
-    .union([z.boolean(), z.array(z.enum(all))])
-    .transform((value): T[] | false => (value === true ? defaults : value === false ? false : value))
-
-const socialsSchema = providerList(SOCIAL_PROVIDERS, DEFAULT_REMOTE_FEATURES.socials)
-const listSchema = z.union([z.boolean(), z.array(z.string().min(1))])
-
-/** The features option as a host passes it: every field optional. */
-export const featuresInputSchema = z
-  .object({
-    email: z.boolean(),
-    socials: z.union([z.boolean(), z.array(z.enum(SOCIAL_PROVIDERS))]),
-    swaps: listSchema,
-    onramp: listSchema,
-    activity: z.boolean(),
-    /** The legacy name of `activity`. */
-    history: z.boolean(),
-    reownBranding: z.boolean(),
-    analytics: z.boolean(),
-    receive: z.boolean(),
-    send: z.boolean(),
-    allWallets: z.boolean(),
-    legalCheckbox: z.boolean(),
-    smartSessions: z.boolean(),
-    collapseWallets: z.boolean(),
-    pay: z.boolean(),
-    emailShowWallets: z.boolean(),
-    connectMethodsOrder: z.array(z.enum(CONNECT_METHODS)).min(1).refine(unique, 'Duplicate connect method'),
-    walletFeaturesOrder: z.array(z.enum(WALLET_FEATURES)).min(1).refine(unique, 'Duplicate wallet feature'),
-  })
-  .partial()
-  .strict()
-
-export type FeaturesInput = z.input<typeof featuresInputSchema>
-
 /** The resolved features: every field set, lists resolved. */
 export interface Features {
   email: boolean
@@ -83,12 +46,12 @@ export interface Features {
 }
 
 /** Applies SPEC 1 defaults to the host's features. */
-export function resolveFeatures(input: z.output<typeof featuresInputSchema> = {}): Features {
+export function resolveFeatures(input: FeaturesOutput = {}): Features {
   const list = (value: boolean | string[] | undefined, defaults: string[]): string[] | false =>
     value === undefined || value === true ? defaults : value
   return {
     email: input.email ?? DEFAULT_REMOTE_FEATURES.email,
-    socials: input.socials === undefined ? DEFAULT_REMOTE_FEATURES.socials : socialsSchema.parse(input.socials),
+    socials: input.socials === undefined || input.socials === true ? DEFAULT_REMOTE_FEATURES.socials : input.socials,
     swaps: list(input.swaps, DEFAULT_REMOTE_FEATURES.swaps),
     onramp: list(input.onramp, DEFAULT_REMOTE_FEATURES.onramp),
     activity: input.activity ?? input.history ?? DEFAULT_REMOTE_FEATURES.activity,
@@ -108,10 +71,11 @@ export function resolveFeatures(input: z.output<typeof featuresInputSchema> = {}
 }
 
 /** The remote-decidable features the host set explicitly (for the "Local configuration ignored" warning). */
-export function explicitRemoteFeatures(input: z.output<typeof featuresInputSchema> = {}): RemoteFeatureKey[] {
+export function explicitRemoteFeatures(input: FeaturesOutput = {}): RemoteFeatureKey[] {
   return REMOTE_FEATURE_KEYS.filter((key) => input[key] !== undefined || (key === 'activity' && input.history !== undefined))
 }
 
-function unique(values: readonly string[]): boolean {
+/** True when no value repeats (the orders list each method or feature once). */
+export function unique(values: readonly string[]): boolean {
   return new Set(values).size === values.length
 }

@@ -1,13 +1,15 @@
-import { z } from 'zod'
 import { BaseError } from '../errors/BaseError.js'
-import { networkSchema } from '../chains/networks.js'
 import type { Network, ChainNamespace } from '../chains/types.js'
 import { ethereum } from '../chains/networks.js'
 import { SDK_TYPE, SDK_VERSION } from '../constants/limits.js'
-import { explicitRemoteFeatures, featuresInputSchema, resolveFeatures, type Features, type RemoteFeatureKey } from './features.js'
-import { fromSiweConfig } from '../siwx/fromSiweConfig.js'
-import { siweConfigSchema, siwxConfigSchema } from '../siwx/siwxConfigSchema.js'
+import { explicitRemoteFeatures, resolveFeatures, type Features, type RemoteFeatureKey } from './features.js'
+import type { AirlockOptions } from './optionsSchema.js'
+import { optionsValidator } from './optionsValidator.js'
+import type { Issue } from './validator.js'
+import { lazySiweConfig } from '../siwx/lazySiweConfig.js'
 import type { SiweConfig, SiwxConfig } from '../siwx/types.js'
+
+export type { AirlockOptions } from './optionsSchema.js'
 
 /** Default service hosts (SPEC 7: hosts are options, never hard-coded in logic). */
 export const DEFAULT_HOSTS = {
@@ -17,59 +19,6 @@ export const DEFAULT_HOSTS = {
   secureSiteUrl: 'https://secure.walletconnect.org',
   relayUrl: 'wss://relay.walletconnect.org',
 } as const
-
-const hostUrl = z.string().url().refine((value) => /^(https?|wss?):\/\//.test(value), 'Invalid url')
-const accountType = z.enum(['eoa', 'smartAccount', 'payment', 'ordinal'])
-
-
-export const optionsSchema = z
-  .object({
-    projectId: z.string().trim().min(1).optional(),
-    networks: z.array(networkSchema).min(1).optional(),
-    defaultNetwork: networkSchema.optional(),
-    metadata: z
-      .object({ name: z.string(), description: z.string(), url: z.string(), icons: z.array(z.string()) })
-      .partial()
-      .optional(),
-    features: featuresInputSchema.optional(),
-    themeMode: z.enum(['light', 'dark']).optional(),
-    themeVariables: z.record(z.union([z.string(), z.number()])).optional(),
-    featuredWalletIds: z.array(z.string()).optional(),
-    includeWalletIds: z.array(z.string()).optional(),
-    excludeWalletIds: z.array(z.string()).optional(),
-    /** Wallet exclusion by reverse-domain id or name (SPEC 6). */
-    excludeWallets: z.array(z.string()).optional(),
-    allowUnsupportedChain: z.boolean().optional(),
-    defaultAccountTypes: z.record(accountType).optional(),
-    debug: z.boolean().optional(),
-    enableWalletConnect: z.boolean().optional(),
-    enableWalletGuide: z.boolean().optional(),
-    enableWallets: z.boolean().optional(),
-    enableEIP6963: z.boolean().optional(),
-    enableNetworkSwitch: z.boolean().optional(),
-    enableAuthLogger: z.boolean().optional(),
-    /** Render the modal inline instead of as an overlay. */
-    enableEmbedded: z.boolean().optional(),
-    /** Do not append the modal to document.body (the host places it). */
-    disableAppend: z.boolean().optional(),
-    apiUrl: hostUrl.optional(),
-    blockchainApiUrl: hostUrl.optional(),
-    analyticsUrl: hostUrl.optional(),
-    secureSiteUrl: hostUrl.optional(),
-    relayUrl: hostUrl.optional(),
-    /** Extra allowed origins checked before the remote list (wildcards allowed). */
-    allowedOrigins: z.array(z.string()).optional(),
-    logSize: z.number().int().min(1).max(100_000).optional(),
-    sdkType: z.string().optional(),
-    sdkVersion: z.string().optional(),
-    /** Sign-in configs hold functions: their shape is checked here, and they stay out of state. */
-    siweConfig: siweConfigSchema.optional(),
-    siwx: siwxConfigSchema.optional(),
-  })
-  .strict()
-
-/** The host's options; the sign-in configs typed by their interfaces (objects or class instances). */
-export type AirlockOptions = Omit<z.input<typeof optionsSchema>, 'siwx' | 'siweConfig'> & { siwx?: SiwxConfig; siweConfig?: SiweConfig }
 
 /** The serializable, fully-defaulted options that live in `getState().options`. */
 export interface ResolvedOptions {
@@ -123,17 +72,18 @@ export function resolveOptions(input: AirlockOptions = {}): {
   if (input && typeof input === 'object' && 'siweConfig' in input && 'siwx' in input && input.siweConfig && input.siwx) {
     throw new BaseError(SIWX_CONFLICT_MESSAGE)
   }
-  const parsed = optionsSchema.safeParse(input ?? {})
-  if (!parsed.success) {
-    const details = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'options'}: ${issue.message}`).join('; ')
-    throw new BaseError(`Invalid options: ${details}`, { details, cause: parsed.error })
+  // The zod-free twin of `optionsSchema` (same issues and output): zod stays off the start-up path.
+  const issues: Issue[] = []
+  const [status, o] = optionsValidator(input ?? {}, [], issues)
+  if (status !== 0) {
+    const details = issues.map((issue) => `${issue.path.join('.') || 'options'}: ${issue.message}`).join('; ')
+    throw new BaseError(`Invalid options: ${details}`, { details, cause: { issues } })
   }
-  const o = parsed.data
-  const networks = (o.networks ?? [ethereum]) as Network[]
-  const defaultNetwork = (o.defaultNetwork ?? networks[0]!) as Network
+  const networks = o.networks ?? [ethereum]
+  const defaultNetwork = o.defaultNetwork ?? networks[0]!
   return {
     // The host's own object, not zod's copy: a class instance keeps its prototype and `this`.
-    siwx: input.siwx ? (input.siwx as unknown as SiwxConfig) : input.siweConfig ? fromSiweConfig(input.siweConfig as unknown as SiweConfig) : undefined,
+    siwx: input.siwx ? (input.siwx as unknown as SiwxConfig) : input.siweConfig ? lazySiweConfig(input.siweConfig as unknown as SiweConfig) : undefined,
     options: {
       projectId: o.projectId ?? null,
       networks,

@@ -1,4 +1,9 @@
-import { Observable, Subject, type Subscription } from 'rxjs'
+import type { Subscription } from 'rxjs'
+// Deep rxjs entry points, not the barrel: esbuild's code splitting gives every module the barrel
+// re-exports to the chunk of each importer, so one barrel import on the start-up path would put
+// the lazy code's operators into the page's initial JavaScript (issue #7).
+import { Observable } from 'rxjs/internal/Observable'
+import { Subject } from 'rxjs/internal/Subject'
 import type { AnyAction, Epic } from './types.js'
 
 /**

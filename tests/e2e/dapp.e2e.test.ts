@@ -121,8 +121,7 @@ describe('demo dapp in Chromium with an injected wallet', { timeout: 60_000 }, (
       const result = page.getByTestId('send-transaction-result')
       await expect.poll(() => result.getAttribute('data-state')).toBe('ok')
       const hash = (await result.textContent())!.match(/0x[0-9a-f]{64}/i)![0]
-      const receipt = await devnet.anvils[0].rpc<{ status: string } | null>('eth_getTransactionReceipt', [hash])
-      expect(receipt?.status).toBe('0x1')
+      await expect.poll(() => devnet.anvils[0].rpc<{ status: string } | null>('eth_getTransactionReceipt', [hash]), { timeout: 5_000 }).toMatchObject({ status: '0x1' })
       // The balance refreshes after the send (0.01 ETH plus gas).
       await expect.poll(() => page.getByTestId('balance').textContent(), { timeout: 10_000 }).toMatch(/^9999\.98\d ETH$/)
     })

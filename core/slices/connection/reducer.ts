@@ -3,6 +3,7 @@ import type { CaipAddress, CaipNetworkId, ChainNamespace } from '../../chains/ty
 import { RECENT_WALLETS_MAX } from '../../constants/limits.js'
 import type { ResolvedOptions } from '../../options/resolveOptions.js'
 import type { AirlockState, ConnectionState, NamespaceConnection } from '../../state.js'
+import { isSupported } from './isSupported.js'
 
 export function initialConnectionState(options: ResolvedOptions): ConnectionState {
   return {
@@ -73,11 +74,6 @@ export function connectionReducer(state: ConnectionState, action: Action, root: 
     default:
       return state
   }
-}
-
-/** True when the network is one of the app's networks. */
-export function isSupported(options: ResolvedOptions, caipNetworkId: string): boolean {
-  return options.networks.some((network) => network.caipNetworkId === caipNetworkId)
 }
 
 function activate(state: ConnectionState, caipNetworkId: CaipNetworkId): ConnectionState {

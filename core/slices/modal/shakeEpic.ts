@@ -1,8 +1,8 @@
-import { filter, map, switchMap, timer } from 'rxjs'
-import { ofType, type Action } from '../../actions/types.js'
+import type { Action } from '../../actions/types.js'
 import { SHAKE_MS } from '../../constants/timing.js'
 import type { AirlockDeps } from '../../deps.js'
 import type { AirlockState } from '../../state.js'
+import { restartingTimer } from '../../store/restartingTimer.js'
 import type { Epic } from '../../store/types.js'
 
 /**
@@ -13,10 +13,13 @@ export const shakeEpic =
   (shakeMs = SHAKE_MS): Epic<Action, AirlockState, AirlockDeps> =>
   (action$, _state$, { scheduler }) =>
     action$.pipe(
-      filter(ofType('modal/shakeRequested', 'modal/closeRequested')),
-      switchMap((action) =>
-        action.type === 'modal/shakeRequested'
-          ? timer(shakeMs, scheduler).pipe(map((): Action => ({ type: 'modal/shakeEnded' })))
-          : [],
+      restartingTimer<Action, Action>(
+        (action) =>
+          action.type === 'modal/shakeRequested'
+            ? { dueMs: shakeMs, value: { type: 'modal/shakeEnded' } }
+            : action.type === 'modal/closeRequested'
+              ? 'cancel'
+              : 'ignore',
+        scheduler,
       ),
     )

@@ -1,6 +1,6 @@
 import type { Action } from '../../actions/types.js'
 import type { AirlockState } from '../../state.js'
-import { isSupported } from '../connection/reducer.js'
+import { isSupported } from '../connection/isSupported.js'
 
 /**
  * SPEC 4: the UnsupportedChain view opens when the wallet moves to a network

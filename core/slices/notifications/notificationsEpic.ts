@@ -1,8 +1,8 @@
-import { EMPTY, filter, map, switchMap, timer } from 'rxjs'
-import { ofType, type Action } from '../../actions/types.js'
+import type { Action } from '../../actions/types.js'
 import { TOAST_DURATION_MS, TOAST_SWAP_DELAY_MS } from '../../constants/timing.js'
 import type { AirlockDeps } from '../../deps.js'
 import type { AirlockState } from '../../state.js'
+import { restartingTimer } from '../../store/restartingTimer.js'
 import type { Epic } from '../../store/types.js'
 
 /**
@@ -14,13 +14,13 @@ export const notificationsEpic =
   (swapDelayMs = TOAST_SWAP_DELAY_MS, durationMs = TOAST_DURATION_MS): Epic<Action, AirlockState, AirlockDeps> =>
   (action$, state$, { scheduler }) =>
     action$.pipe(
-      filter(ofType('notifications/showRequested', 'notifications/swapped', 'notifications/dismissRequested', 'notifications/expired')),
-      map(() => state$.value.notifications),
-      switchMap(({ current, open, pending }) => {
-        if (pending) return timer(swapDelayMs, scheduler).pipe(map((): Action => ({ type: 'notifications/swapped' })))
-        if (open && current && current.variant !== 'loading') {
-          return timer(durationMs, scheduler).pipe(map((): Action => ({ type: 'notifications/expired', id: current.id })))
-        }
-        return EMPTY
-      }),
+      restartingTimer<Action, Action>((action) => {
+        if (!TOAST_EVENTS.has(action.type)) return 'ignore'
+        const { current, open, pending } = state$.value.notifications
+        if (pending) return { dueMs: swapDelayMs, value: { type: 'notifications/swapped' } }
+        if (open && current && current.variant !== 'loading') return { dueMs: durationMs, value: { type: 'notifications/expired', id: current.id } }
+        return 'cancel'
+      }, scheduler),
     )
+
+const TOAST_EVENTS = new Set<Action['type']>(['notifications/showRequested', 'notifications/swapped', 'notifications/dismissRequested', 'notifications/expired'])

@@ -1,5 +1,5 @@
 import type { CaipAddress } from '../../chains/types.js'
-import { isSupported } from '../connection/reducer.js'
+import { isSupported } from '../connection/isSupported.js'
 import { selectCaipAddress } from '../connection/selectors.js'
 import { selectConnector } from '../connectors/selectors.js'
 import type { AirlockState } from '../../state.js'

@@ -1,0 +1,69 @@
+import { networkValidator } from '../chains/networkValidator.js'
+import type { Network } from '../chains/types.js'
+import { siweConfigValidator, siwxConfigValidator } from '../siwx/siwxConfigValidator.js'
+import { featuresValidator } from './featuresValidator.js'
+import type { AirlockOptions } from './optionsSchema.js'
+import { array, atLeast, atMost, boolean, integer, minLength, number, object, oneOf, record, refine, string, typeIssue, union, type Validator } from './validator.js'
+
+/** Service hosts: parseable URLs on http(s) or ws(s) only (no `javascript:` or `data:`). */
+export const HOST_URL_PATTERN = /^(https?|wss?):\/\//
+export const ACCOUNT_TYPES = ['eoa', 'smartAccount', 'payment', 'ordinal'] as const
+
+/** zod's `.url()`: whatever the URL constructor accepts. */
+const parseableUrl = (value: string) => (URL.canParse(value) ? undefined : 'Invalid url')
+const hostUrl = refine(string(parseableUrl), (value) => HOST_URL_PATTERN.test(value), 'Invalid url')
+const strings = array(string())
+
+/** zod's `.trim().min(1)`: the value is trimmed first, and the trimmed value is the output. */
+const projectId: Validator<string> = (value, path, issues) => {
+  if (typeof value !== 'string') return typeIssue('string', value, path, issues)
+  return string(minLength(1))(value.trim(), path, issues)
+}
+
+/** The options after the shape check, before defaults (zod's `z.output<typeof optionsSchema>`). */
+export type CheckedOptions = Omit<AirlockOptions, 'networks' | 'defaultNetwork'> & { networks?: Network[]; defaultNetwork?: Network }
+
+/**
+ * `optionsSchema` (core/options/optionsSchema.ts) without zod: what `createAirlock` runs before the
+ * first render (issue #7). Same keys, outputs and zod 3 messages; a property test checks that both
+ * accept and reject the same inputs with the same issues. Change both or neither.
+ */
+export const optionsValidator: Validator<CheckedOptions> = object<CheckedOptions>(
+  {
+    projectId,
+    networks: array(networkValidator, 1),
+    defaultNetwork: networkValidator,
+    metadata: object({ name: string(), description: string(), url: string(), icons: strings }, 'strip', true),
+    features: featuresValidator,
+    themeMode: oneOf(['light', 'dark']),
+    themeVariables: record(union<string | number>(string(), number())),
+    featuredWalletIds: strings,
+    includeWalletIds: strings,
+    excludeWalletIds: strings,
+    excludeWallets: strings,
+    allowUnsupportedChain: boolean,
+    defaultAccountTypes: record(oneOf(ACCOUNT_TYPES)),
+    debug: boolean,
+    enableWalletConnect: boolean,
+    enableWalletGuide: boolean,
+    enableWallets: boolean,
+    enableEIP6963: boolean,
+    enableNetworkSwitch: boolean,
+    enableAuthLogger: boolean,
+    enableEmbedded: boolean,
+    disableAppend: boolean,
+    apiUrl: hostUrl,
+    blockchainApiUrl: hostUrl,
+    analyticsUrl: hostUrl,
+    secureSiteUrl: hostUrl,
+    relayUrl: hostUrl,
+    allowedOrigins: strings,
+    logSize: number(integer, atLeast(1), atMost(100_000)),
+    sdkType: string(),
+    sdkVersion: string(),
+    siweConfig: siweConfigValidator,
+    siwx: siwxConfigValidator,
+  },
+  'strict',
+  true,
+)

@@ -1,0 +1,158 @@
+// Deep rxjs entry points, not the barrel: esbuild's code splitting gives every module the barrel
+// re-exports to the chunk of each importer, so one barrel import on the start-up path would put
+// the lazy code's operators into the page's initial JavaScript (issue #7).
+import { BehaviorSubject } from 'rxjs/internal/BehaviorSubject'
+import { Observable } from 'rxjs/internal/Observable'
+import { Subject } from 'rxjs/internal/Subject'
+import { Subscription } from 'rxjs/internal/Subscription'
+import { createEventLog, DEFAULT_LOG_SIZE, type EventLog } from './eventLog.js'
+import type { AnyAction, BaseDeps, Epic, EpicFailedAction, Reducer, StateObservable } from './types.js'
+
+export const DEFAULT_EPIC_RESTARTS = 3
+
+export interface CreateStoreParameters<S, A extends AnyAction, D extends BaseDeps> {
+  reducer: Reducer<S, A | EpicFailedAction>
+  /** Named epics; the name appears in `epic/failed` actions. */
+  epics?: Record<string, Epic<A | EpicFailedAction, S, D>>
+  deps: D
+  initialState: S
+  /** Ring-buffer size of the event log (default 1000). */
+  logSize?: number
+  /** Reject actions that would not survive JSON (default true). */
+  devChecks?: boolean
+  /** How often one epic may fail and be restarted before it stays stopped (default 3). */
+  maxEpicRestarts?: number
+}
+
+/** The dev check: the path of the first value in an action that would not survive JSON, or null. */
+export type FindNonSerializable = (value: unknown) => string | null
+
+export interface Store<S, A extends AnyAction> {
+  /** Queues the action; runs reducer, then `state$`, then `action$`. Never re-entrant. */
+  dispatch(action: A | EpicFailedAction): void
+  getState(): S
+  readonly state$: StateObservable<S>
+  readonly action$: Observable<A | EpicFailedAction>
+  readonly log: EventLog<S, A | EpicFailedAction>
+  /** Stops every epic and completes the streams. Later dispatches are ignored. */
+  destroy(): void
+  readonly destroyed: boolean
+}
+
+/**
+ * `createStore` with the dev check passed in: `createAirlock` loads the check lazily (issue #7:
+ * nothing before the first render that can wait), `createStore` passes it in directly.
+ */
+export function createStoreWithCheck<S, A extends AnyAction, D extends BaseDeps>(
+  params: CreateStoreParameters<S, A, D>,
+  findNonSerializable: FindNonSerializable,
+): Store<S, A> {
+  type Act = A | EpicFailedAction
+  const { reducer, deps, devChecks = true, maxEpicRestarts = DEFAULT_EPIC_RESTARTS } = params
+  const stateSubject = new BehaviorSubject<S>(params.initialState)
+  const actionSubject = new Subject<Act>()
+  const log = createEventLog<S, Act>(params.logSize ?? DEFAULT_LOG_SIZE, () => stateSubject.value)
+  const queue: Act[] = []
+  const epicSubscriptions = new Subscription()
+  let draining = false
+  let destroyed = false
+
+  const state$ = Object.defineProperty(stateSubject.asObservable(), 'value', {
+    get: () => stateSubject.value,
+  }) as StateObservable<S>
+
+  const check = (action: Act): void => {
+    if (action === null || typeof action !== 'object' || typeof action.type !== 'string') {
+      throw new TypeError('Actions must be plain objects with a string `type`')
+    }
+    if (!devChecks) return
+    const bad = findNonSerializable(action)
+    if (bad !== null) {
+      throw new TypeError(`Action "${action.type}" is not serializable at \`${bad}\`: use plain data, errors as { message }`)
+    }
+  }
+
+  const drain = (): void => {
+    draining = true
+    try {
+      while (queue.length > 0 && !destroyed) {
+        const action = queue.shift()!
+        const before = stateSubject.value
+        const after = reducer(before, action)
+        log.append(action, deps.scheduler.now(), before)
+        if (after !== before) stateSubject.next(after)
+        actionSubject.next(action)
+      }
+    } finally {
+      draining = false
+      if (destroyed) queue.length = 0
+    }
+  }
+
+  const dispatch = (action: Act): void => {
+    if (destroyed) return
+    check(action)
+    queue.push(action)
+    if (!draining) drain()
+  }
+
+  const runEpic = (name: string, epic: Epic<Act, S, D>): void => {
+    let failures = 0
+    const start = (): void => {
+      if (destroyed) return
+      const sub = new Subscription()
+      epicSubscriptions.add(sub)
+      const fail = (error: unknown): void => {
+        sub.unsubscribe()
+        epicSubscriptions.remove(sub)
+        failures += 1
+        const stopped = failures > maxEpicRestarts
+        dispatch({ type: 'epic/failed', epic: name, error: { message: messageOf(error) }, ...(stopped ? { stopped } : {}) })
+        if (!stopped) start()
+      }
+      try {
+        sub.add(
+          epic(actionSubject.asObservable(), state$, deps).subscribe({
+            next: (action) => {
+              try {
+                dispatch(action)
+              } catch (error) {
+                fail(error)
+              }
+            },
+            error: fail,
+          }),
+        )
+      } catch (error) {
+        fail(error)
+      }
+    }
+    start()
+  }
+
+  for (const [name, epic] of Object.entries(params.epics ?? {})) runEpic(name, epic)
+
+  return {
+    dispatch,
+    getState: () => stateSubject.value,
+    state$,
+    action$: actionSubject.asObservable(),
+    log,
+    get destroyed() {
+      return destroyed
+    },
+    destroy() {
+      if (destroyed) return
+      destroyed = true
+      epicSubscriptions.unsubscribe()
+      actionSubject.complete()
+      stateSubject.complete()
+    },
+  }
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message
+  if (typeof error === 'string') return error
+  return 'Unknown error'
+}

@@ -1,0 +1,12 @@
+import type { FindNonSerializable } from './createStoreWithCheck.js'
+
+/**
+ * The store's dev check (actions must survive JSON), fetched rather than loaded before the first
+ * render (issue #7): it is a development aid, so the few actions Airlock itself dispatches while
+ * it loads go unchecked. A failed load only leaves the check off.
+ */
+export function lazyDevCheck(enabled: boolean): FindNonSerializable {
+  let check: FindNonSerializable = () => null
+  if (enabled) import('./serializable.js').then((m) => (check = m.findNonSerializable), () => undefined)
+  return (value) => check(value)
+}
