@@ -6,37 +6,13 @@
 // imports it, and calls startDevnet(). Ports come from the environment
 // (ANVIL_PORT, ANVIL2_PORT, GATEWAY_PORT, DAPP_PORT; RELAY_PORT and FRAME_PORT are
 // reserved for later). Ctrl-C (SIGINT) or SIGTERM stops everything and exits 0.
-import { build } from 'esbuild'
-import { mkdir, rename, writeFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { bundleForNode, root } from '../bundleForNode.mjs'
 
 const t0 = performance.now()
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
-const cacheDir = join(root, 'node_modules', '.cache', 'airlock-devnet')
 
-async function bundleMain() {
-  const result = await build({
-    absWorkingDir: root,
-    entryPoints: [join(root, 'examples', 'devnet', 'main.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    write: false,
-    outfile: join(cacheDir, 'main.mjs'),
-    sourcemap: 'inline',
-    logLevel: 'silent',
-  })
-  await mkdir(cacheDir, { recursive: true })
-  const file = join(cacheDir, 'main.mjs')
-  // Write then rename: another `npm start` or a test reading the file never sees half of it.
-  const tmp = `${file}.${process.pid}.tmp`
-  await writeFile(tmp, result.outputFiles[0].contents)
-  await rename(tmp, file)
-  return file
-}
+const bundleMain = () => bundleForNode({ entry: join(root, 'examples', 'devnet', 'main.ts'), cacheName: 'airlock-devnet', outName: 'main.mjs' })
 
 function fail(error) {
   if (error?.name === 'PortConfigError') console.error(`\n✖ ${error.message}\n`)
