@@ -1,62 +1,33 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { verifyMessage, type Hex } from 'viem'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { replay } from '../../core/index.js'
-import { ANVIL_ACCOUNTS, freePort } from '../../examples/devnet/anvil.js'
-import { startDevnet, type Devnet } from '../../examples/devnet/main.js'
-import { createTestWallet, type TestWallet } from '../support/testWallet.js'
-import { launchChromium, screenshot } from './chromium.js'
-import { injectTestWallet } from './injectTestWallet.js'
+import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
+import type { TestWallet } from '../support/testWallet.js'
+import { screenshot } from './chromium.js'
+import { useDappHarness } from './useDappHarness.js'
 
 /**
  * Issue 3's browser path, in real headless Chromium against the demo dapp and
  * two real anvil chains, with the Node-backed test wallet injected as an
  * EIP-6963 wallet (the demo's own dev wallet is off).
  */
-let devnet: Devnet
-let browser: Browser
-const contexts: BrowserContext[] = []
+const dapp = useDappHarness()
 const account = ANVIL_ACCOUNTS[2]
+const newWallet = (): TestWallet => dapp.newWallet(2)
 
-beforeAll(async () => {
-  ;[devnet, browser] = await Promise.all([
-    (async () => startDevnet({ ports: { anvil: await freePort(), anvil2: await freePort(), gateway: await freePort(), dapp: await freePort() } }))(),
-    launchChromium(),
-  ])
-}, 60_000)
-afterAll(async () => {
-  await browser?.close()
-  await devnet?.stop()
-})
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close()
-})
-
-/** A fresh wallet that knows only the first chain, so switching to the second must add it. */
-function newWallet(): TestWallet {
-  const [first] = devnet.config.chains
-  return createTestWallet({ privateKey: account.privateKey, chains: { [first!.chainId]: first!.rpcUrl }, chainId: first!.chainId })
-}
-
-async function openDapp(wallet: TestWallet): Promise<{ page: Page; errors: string[]; lastParams: Map<string, unknown> }> {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 820 } })
-  contexts.push(context)
-  const page = await context.newPage()
-  const errors: string[] = []
-  page.on('pageerror', (error) => errors.push(error.message))
-  const { lastParams } = await injectTestWallet(page, wallet)
-  // Every account status the page shows, in order (survives reloads).
-  await page.addInitScript(() => {
-    const seen: string[] = []
-    ;(window as unknown as { statuses: string[] }).statuses = seen
-    new MutationObserver(() => {
-      const text = document.querySelector('[data-testid="status"]')?.textContent
-      if (text && seen.at(-1) !== text) seen.push(text)
-    }).observe(document, { subtree: true, childList: true, characterData: true })
-  })
-  await page.goto(`${devnet.urls.dapp}/?devWallet=0`)
-  return { page, errors, lastParams }
-}
+/** The demo with the wallet injected, recording every account status the page shows (survives reloads). */
+const openDapp = (wallet: TestWallet) =>
+  dapp.openDapp(wallet, '', (page) =>
+    page.addInitScript(() => {
+      const seen: string[] = []
+      ;(window as unknown as { statuses: string[] }).statuses = seen
+      new MutationObserver(() => {
+        const text = document.querySelector('[data-testid="status"]')?.textContent
+        if (text && seen.at(-1) !== text) seen.push(text)
+      }).observe(document, { subtree: true, childList: true, characterData: true })
+    }),
+  )
 
 /** Opens the modal and picks the test wallet; resolves once the wallet was asked. */
 async function connect(page: Page, wallet: TestWallet, clicks = 1): Promise<void> {
@@ -121,7 +92,7 @@ describe('demo dapp in Chromium with an injected wallet', { timeout: 60_000 }, (
       const result = page.getByTestId('send-transaction-result')
       await expect.poll(() => result.getAttribute('data-state')).toBe('ok')
       const hash = (await result.textContent())!.match(/0x[0-9a-f]{64}/i)![0]
-      await expect.poll(() => devnet.anvils[0].rpc<{ status: string } | null>('eth_getTransactionReceipt', [hash]), { timeout: 5_000 }).toMatchObject({ status: '0x1' })
+      await expect.poll(() => dapp.devnet.anvils[0].rpc<{ status: string } | null>('eth_getTransactionReceipt', [hash]), { timeout: 5_000 }).toMatchObject({ status: '0x1' })
       // The balance refreshes after the send (0.01 ETH plus gas).
       await expect.poll(() => page.getByTestId('balance').textContent(), { timeout: 10_000 }).toMatch(/^9999\.98\d ETH$/)
     })
@@ -138,7 +109,7 @@ describe('demo dapp in Chromium with an injected wallet', { timeout: 60_000 }, (
   test('behavior: switch chains (one the wallet must add) and a wallet on an unknown chain', async () => {
     const wallet = newWallet()
     const { page, errors } = await openDapp(wallet)
-    const [first, second] = devnet.config.chains
+    const [first, second] = dapp.devnet.config.chains
     await connect(page, wallet)
     await expect.poll(() => status(page)).toBe('connected')
     await step(page, 'switch-add', async () => {
@@ -170,7 +141,7 @@ describe('demo dapp in Chromium with an injected wallet', { timeout: 60_000 }, (
   test('faults: a rejected connect, a double click and a failing switch', async () => {
     const wallet = newWallet()
     const { page, errors } = await openDapp(wallet)
-    const [first, second] = devnet.config.chains
+    const [first, second] = dapp.devnet.config.chains
     await step(page, 'reject', async () => {
       wallet.rejectNext('eth_requestAccounts')
       await connect(page, wallet)

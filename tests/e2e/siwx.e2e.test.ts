@@ -1,52 +1,20 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
 import { replay } from '../../core/index.js'
 import { SIWX_SESSIONS_KEY } from '../../core/siwx/createLocalSessionStore.js'
 import { verifySiwx } from '../../core/siwx/verifySiwx.js'
-import { ANVIL_ACCOUNTS, freePort } from '../../examples/devnet/anvil.js'
-import { startDevnet, type Devnet } from '../../examples/devnet/main.js'
-import { createTestWallet, type TestWallet } from '../support/testWallet.js'
-import { launchChromium, screenshot } from './chromium.js'
-import { injectTestWallet } from './injectTestWallet.js'
+import type { TestWallet } from '../support/testWallet.js'
+import { screenshot } from './chromium.js'
+import { useDappHarness } from './useDappHarness.js'
 
 /**
  * Sign in with the wallet in real Chromium: the demo dapp with `?siwx=required|optional`,
  * the injected Node test wallet signing on anvil, sessions in the page's localStorage, and
  * the back-end verifier run in Node on what the page stored.
  */
-let devnet: Devnet
-let browser: Browser
-const contexts: BrowserContext[] = []
-
-beforeAll(async () => {
-  ;[devnet, browser] = await Promise.all([
-    (async () => startDevnet({ ports: { anvil: await freePort(), anvil2: await freePort(), gateway: await freePort(), dapp: await freePort() } }))(),
-    launchChromium(),
-  ])
-}, 60_000)
-afterAll(async () => {
-  await browser?.close()
-  await devnet?.stop()
-})
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close()
-})
-
-function newWallet(account: number): TestWallet {
-  const [first] = devnet.config.chains
-  return createTestWallet({ privateKey: ANVIL_ACCOUNTS[account]!.privateKey, chains: { [first!.chainId]: first!.rpcUrl }, chainId: first!.chainId })
-}
-
-async function openDapp(wallet: TestWallet, siwx: 'required' | 'optional'): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 820 } })
-  contexts.push(context)
-  const page = await context.newPage()
-  const errors: string[] = []
-  page.on('pageerror', (error) => errors.push(error.message))
-  await injectTestWallet(page, wallet)
-  await page.goto(`${devnet.urls.dapp}/?devWallet=0&siwx=${siwx}`)
-  return { page, errors }
-}
+const dapp = useDappHarness()
+const newWallet = (account: number): TestWallet => dapp.newWallet(account)
+const openDapp = (wallet: TestWallet, siwx: 'required' | 'optional') => dapp.openDapp(wallet, `&siwx=${siwx}`)
 
 const status = (page: Page) => page.getByTestId('status').textContent()
 const signIn = (page: Page) => page.getByTestId('siwx').getAttribute('data-status')
@@ -122,11 +90,11 @@ describe('sign in with the wallet in Chromium', { timeout: 60_000 }, () => {
       expect(wallet.calls['personal_sign']).toBe(1)
     })
     await step(page, 'verify', async () => {
-      const host = new URL(devnet.urls.dapp).host
+      const host = new URL(dapp.devnet.urls.dapp).host
       expect(stored!.data.domain).toBe(host)
       const base = { message: stored!.message, signature: stored!.signature, nonce: stored!.data.nonce, now: Date.now() }
       expect(await verifySiwx({ ...base, domain: 'evil.example' })).toMatchObject({ ok: false, reason: 'domain_mismatch' })
-      expect(await verifySiwx({ ...base, domain: `${new URL(devnet.urls.dapp).hostname}:1` })).toMatchObject({ ok: false, reason: 'domain_mismatch' })
+      expect(await verifySiwx({ ...base, domain: `${new URL(dapp.devnet.urls.dapp).hostname}:1` })).toMatchObject({ ok: false, reason: 'domain_mismatch' })
       expect(await verifySiwx({ ...base, domain: host })).toEqual({ ok: true, address: wallet.address, chainId: `eip155:${wallet.chainId}` })
       expect(await verifySiwx({ ...base, domain: host })).toMatchObject({ ok: false, reason: 'nonce_reused' })
     })

@@ -1,9 +1,9 @@
 import { avatarColorFromAddress } from '../../../core/chains/format.js'
 import { shortAddress } from '../../components/shortAddress.js'
 import { useAirlockInstance } from '../../context.js'
+import { useDisconnectAndClose } from '../parts/useDisconnectAndClose.js'
 import { useAccount } from '../../hooks/useAccount.js'
 import { useBalance } from '../../hooks/useBalance.js'
-import { useDisconnect } from '../../hooks/useDisconnect.js'
 import { useNetwork } from '../../hooks/useNetwork.js'
 import { useWalletInfo } from '../../hooks/useWalletInfo.js'
 import { CopyIcon, ExitIcon } from '../parts/icons.js'
@@ -18,7 +18,7 @@ export function Account() {
   const { formatted, symbol, loading, failed } = useBalance()
   const { caipNetwork } = useNetwork()
   const { walletInfo } = useWalletInfo()
-  const { disconnect } = useDisconnect()
+  const disconnectAndClose = useDisconnectAndClose()
 
   if (!address || !caipAddress) {
     return (
@@ -70,10 +70,7 @@ export function Account() {
         type="button"
         className="row"
         data-danger=""
-        onClick={() => {
-          disconnect()
-          airlock.close()
-        }}
+        onClick={disconnectAndClose}
       >
         <span className="badge" aria-hidden="true">
           <ExitIcon />

@@ -1,11 +1,9 @@
-import { useAirlockInstance } from '../../context.js'
-import { useDisconnect } from '../../hooks/useDisconnect.js'
 import { NetworkList } from '../parts/NetworkList.js'
+import { useDisconnectAndClose } from '../parts/useDisconnectAndClose.js'
 
 /** The wallet is on a network the app does not support: switch to one it does, or disconnect. */
 export function UnsupportedChain() {
-  const airlock = useAirlockInstance()
-  const { disconnect } = useDisconnect()
+  const disconnectAndClose = useDisconnectAndClose()
   return (
     <div className="stack">
       <p className="muted">This app doesn’t support your wallet’s current network. Switch to one of these networks to continue.</p>
@@ -14,10 +12,7 @@ export function UnsupportedChain() {
         type="button"
         className="button"
         data-variant="secondary"
-        onClick={() => {
-          disconnect()
-          airlock.close()
-        }}
+        onClick={disconnectAndClose}
       >
         Disconnect
       </button>

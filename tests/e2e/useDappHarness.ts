@@ -1,0 +1,59 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+import { ANVIL_ACCOUNTS, freePort } from '../../examples/devnet/anvil.js'
+import { startDevnet, type Devnet } from '../../examples/devnet/main.js'
+import { createTestWallet, type TestWallet } from '../support/testWallet.js'
+import { launchChromium } from './chromium.js'
+import { injectTestWallet } from './injectTestWallet.js'
+
+export interface DappHarness {
+  readonly devnet: Devnet
+  /** A fresh test wallet for an anvil account that knows only the first chain (the second must be added). */
+  newWallet(account: number): TestWallet
+  /** A new browser context and page with `wallet` injected (and `setup` run) before the demo opens at `query`. */
+  openDapp(wallet: TestWallet, query: string, setup?: (page: Page) => Promise<unknown>): Promise<{ page: Page; errors: string[]; lastParams: Map<string, unknown> }>
+}
+
+/**
+ * Registers one dev stack and one Chromium for the test file, and closes every
+ * page's context after each test. The demo's own dev wallet is always off.
+ * @example const dapp = useDappHarness(); const { page } = await dapp.openDapp(dapp.newWallet(2), '')
+ */
+export function useDappHarness(): DappHarness {
+  let devnet: Devnet | undefined
+  let browser: Browser | undefined
+  const contexts: BrowserContext[] = []
+  beforeAll(async () => {
+    ;[devnet, browser] = await Promise.all([
+      (async () => startDevnet({ ports: { anvil: await freePort(), anvil2: await freePort(), gateway: await freePort(), dapp: await freePort() } }))(),
+      launchChromium(),
+    ])
+  }, 60_000)
+  afterAll(async () => {
+    await browser?.close()
+    await devnet?.stop()
+  })
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close()
+  })
+  return {
+    get devnet() {
+      return devnet!
+    },
+    newWallet(account) {
+      const [first] = devnet!.config.chains
+      return createTestWallet({ privateKey: ANVIL_ACCOUNTS[account]!.privateKey, chains: { [first!.chainId]: first!.rpcUrl }, chainId: first!.chainId })
+    },
+    async openDapp(wallet, query, setup) {
+      const context = await browser!.newContext({ viewport: { width: 1200, height: 820 } })
+      contexts.push(context)
+      const page = await context.newPage()
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      const { lastParams } = await injectTestWallet(page, wallet)
+      await setup?.(page)
+      await page.goto(`${devnet!.urls.dapp}/?devWallet=0${query}`)
+      return { page, errors, lastParams }
+    },
+  }
+}
