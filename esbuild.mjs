@@ -17,6 +17,8 @@ await build({
     'telemetry/index': 'telemetry/index.ts',
     // `airlock/siwx`: sign-in messages, configs and verifiers live in core/ (the top level is fixed).
     'siwx/index': 'core/siwx/index.ts',
+    // `airlock/api`: the HTTP client and alert catalogue, kept out of `airlock` (see core/index.ts).
+    'api/index': 'core/api/index.ts',
   },
   outdir: 'dist',
   bundle: true,
@@ -29,4 +31,4 @@ await build({
   jsx: 'automatic',
   logLevel: 'warning',
 })
-console.log('built dist/{core,react,storage,telemetry,siwx}')
+console.log('built dist/{core,react,storage,telemetry,siwx,api}')

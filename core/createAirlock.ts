@@ -5,7 +5,7 @@ import type { Observable } from 'rxjs'
 import { asyncScheduler } from 'rxjs/internal/scheduler/async'
 import type { Action } from './actions/types.js'
 import type { View } from './actions/views.js'
-import { createHttpClient } from './api/createHttpClient.js'
+import { createLazyHttpClient } from './api/createLazyHttpClient.js'
 import { createProviderRegistry, type Eip1193Provider } from './connectors/providerRegistry.js'
 import { wrapProvider } from './connectors/wrapProvider.js'
 import type { AirlockAdapter } from './adapters.js'
@@ -143,7 +143,7 @@ function defaultAdapters(options: ResolvedOptions): AirlockAdapter[] {
 }
 
 function createHttpClients(options: ResolvedOptions, fetchImpl: typeof fetch | undefined): HttpClients {
-  const make = (baseUrl: string) => createHttpClient({ baseUrl, ...(fetchImpl ? { fetch: fetchImpl } : {}) })
+  const make = (baseUrl: string) => createLazyHttpClient({ baseUrl, ...(fetchImpl ? { fetch: fetchImpl } : {}) })
   return { api: make(options.apiUrl), blockchain: make(options.blockchainApiUrl), analytics: make(options.analyticsUrl) }
 }
 

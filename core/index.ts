@@ -52,13 +52,13 @@ export { DEFAULT_ALLOWED_ORIGINS, isOriginAllowed, matchOrigin } from './options
 
 // Errors
 export { BaseError, toErrorInfo } from './errors/BaseError.js'
-export { ALERTS, alertFor, alertForServerMessage } from './errors/alerts.js'
 export type { Alert, AlertCode, AlertVariant } from './errors/alerts.js'
 
 // Chains, HTTP, constants, deps
 export * from './chains/index.js'
-export * from './api/index.js'
-export { isTransientError, retryTransient } from './api/retryTransient.js'
+// The HTTP client, its errors and retry, and the alert catalogue live in `airlock/api`: lazy code
+// uses them, and whatever this entry re-exports lands in the page's initial JavaScript.
+export type { HttpClient, HttpClientOptions } from './api/createHttpClient.js'
 export * as timing from './constants/timing.js'
 export * as limits from './constants/limits.js'
 export type { AirlockDeps, HttpClients, StorageDep, WindowLike } from './deps.js'

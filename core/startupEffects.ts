@@ -13,3 +13,5 @@ export { persistenceEpic } from '../storage/persistenceEpic.js'
 export { telemetryEpic } from '../telemetry/telemetryEpic.js'
 export * from './chains/evm/evmEpics.js'
 export { createStorage } from '../storage/createStorage.js'
+// Keeps the page's start-up modules in one shared chunk (see sharedChunk.ts).
+export { SHARED_CHUNK } from './sharedChunk.js'

@@ -1,7 +1,12 @@
 import type { CaipNetworkId } from '../chains/types.js'
 import { BaseError } from '../errors/BaseError.js'
 import { definedFields } from './definedFields.js'
+// Static: this module is itself loaded on demand (lazySiweConfig), and one dynamic entry fewer
+// keeps the page's start-up modules in one shared chunk (see core/sharedChunk.ts).
+import { createSiwxMessage, createSiwxTemplate } from './formatSiwxMessage.js'
 import type { SiweConfig, SiweSession, SiwxConfig, SiwxMessage, SiwxMessageData, SiwxSession } from './types.js'
+// Keeps the page's start-up modules in one shared chunk (see sharedChunk.ts).
+export { SHARED_CHUNK } from '../sharedChunk.js'
 
 export const SIWE_EVM_ONLY_MESSAGE = 'siweConfig signs in on EVM (eip155) chains only'
 
@@ -38,8 +43,6 @@ export function fromSiweConfig(siwe: SiweConfig): SiwxConfig {
         issuedAt: params.iat ?? input.issuedAt,
         ...definedFields({ expirationTime: params.exp, notBefore: params.nbf, requestId: params.requestId, statement: params.statement, resources: params.resources }),
       }
-      // Loaded here, not at start-up: a page without sign-in never needs the formatter.
-      const { createSiwxMessage, createSiwxTemplate } = await import('./formatSiwxMessage.js')
       if (input.accountAddress === '') return createSiwxTemplate(data)
       const message = createSiwxMessage(data)
       if (!siwe.createMessage) return message

@@ -1,3 +1,5 @@
+// Keeps the page's start-up modules in one shared chunk (see sharedChunk.ts).
+export { SHARED_CHUNK } from '../sharedChunk.js'
 /**
  * Finds the first value that does not survive a JSON round trip unchanged:
  * functions, class instances (Error, Map, Date, providers), bigint, symbols,

@@ -8,6 +8,8 @@ import { MODAL_CSS } from './styles.js'
 import { Toasts } from './Toasts.js'
 import { useDialogFocus } from './useDialogFocus.js'
 import { ViewHost } from './ViewHost.js'
+// Keeps the page's start-up modules in one shared chunk (see sharedChunk.ts).
+export { SHARED_CHUNK } from '../sharedChunk.js'
 
 // ModalPortal fetches the first view together with this chunk, so the modal opens fully drawn.
 export { preloadView } from './ViewHost.js'

@@ -45,6 +45,7 @@ export function airlockSourcePlugin(root = ROOT): Plugin {
     'airlock/react': join(root, 'react', 'index.ts'),
     'airlock/storage': join(root, 'storage', 'index.ts'),
     'airlock/telemetry': join(root, 'telemetry', 'index.ts'),
+    'airlock/api': join(root, 'core', 'api', 'index.ts'),
   }
   return {
     name: 'airlock-source',

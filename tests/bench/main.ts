@@ -92,7 +92,7 @@ const results: BenchResults = {
     esbuild: `${esbuildVersion}: ${JSON.stringify({ ...BENCH_BUILD_OPTIONS, loader: undefined, metafile: undefined, write: undefined, logLevel: undefined })}`,
     gzip: 'zlib level 9 per file; KB = 1024 bytes; initial = entry + static imports (metafile import-statement edges)',
     browser: 'Debian Chromium, headless, via playwright-core; fresh context per run; one warm-up per app; apps interleaved; 1280×800',
-    network: 'each app from its own 127.0.0.1 static server; every other request aborted by context.route and failing DNS (--host-resolver-rules)',
+    network: 'each app from its own 127.0.0.1 static server; every other host failing at DNS (--host-resolver-rules); requests listened to, not intercepted',
     timing: "page clock: performance.now() (0 = navigation start) and the click event's timeStamp; visible = rendered, not visibility:hidden, non-empty box; checked after every DOM mutation batch (document and all shadow roots) and every frame",
     wallet: 'one EIP-6963 wallet ("Bench Wallet") announced by an init script in every page',
     click: `"click": pointer moves onto the button and presses at once; "hover, then click": it rests ${hoverMs} ms first (Airlock prefetches its modal on pointer enter)`,

@@ -9,7 +9,7 @@ describe('package build', () => {
     run('npm', ['run', 'build', '--silent'])
     const names = JSON.parse(run('node', ['-e', "import('airlock').then(m => console.log(JSON.stringify(Object.keys(m))))"]))
     expect(names).toEqual(expect.arrayContaining(['createAirlock', 'replay', 'parseCaipAddress', 'chainIdToCoinType', 'mainnet']))
-    for (const entry of ['airlock/storage', 'airlock/telemetry', 'airlock/react', 'airlock/siwx']) {
+    for (const entry of ['airlock/storage', 'airlock/telemetry', 'airlock/react', 'airlock/siwx', 'airlock/api']) {
       const keys = JSON.parse(run('node', ['-e', `import('${entry}').then(m => console.log(JSON.stringify(Object.keys(m))))`]))
       expect(keys.length).toBeGreaterThan(0)
     }

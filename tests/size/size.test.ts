@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { BUDGETS } from '../bench/budgets.js'
+import type { Metafile } from 'esbuild'
 import { airlockSourcePlugin, buildApp, kb, KB, type BundleReport, type ChunkReport } from '../bench/bundle.js'
 
 /**
@@ -16,13 +17,13 @@ import { airlockSourcePlugin, buildApp, kb, KB, type BundleReport, type ChunkRep
  * chunk); and code only lazy paths need is not imported by anything `airlock` or `airlock/react`
  * re-exports, since a public module that lazy code also uses lands in the initial chunks too.
  */
-let built: Promise<{ airlock: BundleReport; baseline: BundleReport }> | undefined
+let built: Promise<{ airlock: BundleReport; baseline: BundleReport; metafile: Metafile }> | undefined
 const sizes = () =>
   (built ??= Promise.all([
     // Every input module listed (not just the top few), for the "stays out" check.
     buildApp({ entry: 'tests/bench/apps/airlock.tsx', plugins: [airlockSourcePlugin()], topN: 10_000 }),
     buildApp({ entry: 'tests/bench/apps/baseline.tsx' }),
-  ]).then(([airlock, baseline]) => ({ airlock: airlock.report, baseline: baseline.report })))
+  ]).then(([airlock, baseline]) => ({ airlock: airlock.report, baseline: baseline.report, metafile: airlock.metafile })))
 
 /** The chunks to blame, biggest first, each with its largest input modules. */
 function explain(chunks: readonly ChunkReport[], count = 4): string {
@@ -63,5 +64,27 @@ describe('size budgets (issue #7)', () => {
     const initialModules = airlock.chunks.filter((c) => c.initial).flatMap((c) => c.topModules.map((m) => m.path))
     // The barrel itself outputs no bytes, so an operator only lazy code uses stands in for it.
     expect(initialModules.filter((path) => /^zod\/|^rxjs\/dist\/[^/]+\/internal\/operators\/(switchMap|mergeMap|timeout|debounceTime)\.js$/.test(path))).toEqual([])
+  }, 30_000)
+
+  /**
+   * The page's own entry, the shared core chunk, the shared React chunk and esbuild's runtime
+   * helpers. More files before the first render means another round of requests before the button
+   * shows (issue #7's visible-button budget): each lazily imported module must re-export
+   * `SHARED_CHUNK` (core/sharedChunk.ts or react/sharedChunk.ts) so the start-up modules it shares
+   * with the page stay in one chunk.
+   */
+  test('behavior: the page loads at most 4 JavaScript files before any lazy import', async () => {
+    const { airlock, metafile } = await sizes()
+    const initial = airlock.chunks.filter((c) => c.initial)
+    if (initial.length <= 4) return
+    const initialFiles = initial.map((c) => c.file)
+    const offenders = Object.values(metafile.outputs)
+      .filter((output) => output.entryPoint && /^(core|react|storage|telemetry)\//.test(output.entryPoint) && !output.exports.includes('SHARED_CHUNK'))
+      .filter((output) => output.imports.some((i) => i.kind === 'import-statement' && initialFiles.some((file) => i.path.endsWith(file))))
+      .map((output) => output.entryPoint)
+    expect.fail(
+      `${initial.length} initial files (${initial.map((c) => `${c.file}: ${c.topModules.slice(0, 2).map((m) => m.path).join(', ')}`).join('; ')}).\n` +
+        `Lazy entries that share start-up modules with the page without re-exporting SHARED_CHUNK (core/sharedChunk.ts, react/sharedChunk.ts): ${offenders.join(', ') || 'none found'}`,
+    )
   }, 30_000)
 })

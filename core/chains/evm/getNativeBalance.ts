@@ -3,6 +3,8 @@ import { getBalance } from 'viem/actions'
 import { RPC_TIMEOUT_MS } from '../../constants/timing.js'
 import { BaseError } from '../../errors/BaseError.js'
 import type { Network } from '../types.js'
+// Keeps the page's start-up modules in one shared chunk (see sharedChunk.ts).
+export { SHARED_CHUNK } from '../../sharedChunk.js'
 
 export interface GetNativeBalanceParameters {
   readonly network: Network

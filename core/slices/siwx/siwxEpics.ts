@@ -8,6 +8,8 @@ import { siwxCloseGuardEpic } from './siwxCloseGuardEpic.js'
 import { siwxCheckEpic } from './siwxCheckEpic.js'
 import { siwxSignEpic } from './siwxSignEpic.js'
 import { siwxSignOutEpic } from './siwxSignOutEpic.js'
+// Keeps the page's start-up modules in one shared chunk (see sharedChunk.ts).
+export { SHARED_CHUNK } from '../../sharedChunk.js'
 
 /**
  * The sign-in flow's epics (SPEC 4). `createAirlock` loads them lazily (`lazySiwxEpics`) when a

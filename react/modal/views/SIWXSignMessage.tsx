@@ -5,6 +5,8 @@ import { useSiwx } from '../../hooks/useSiwx.js'
 import { isDataImage, useWalletInfo } from '../../hooks/useWalletInfo.js'
 import { Spinner } from '../parts/Spinner.js'
 import { WalletIcon } from '../parts/WalletIcon.js'
+// Keeps the page's start-up modules in one shared chunk (see sharedChunk.ts).
+export { SHARED_CHUNK } from '../../sharedChunk.js'
 
 /**
  * SIWXSignMessage (SPEC 2, 4): the app and the wallet side by side, what signing means, and

@@ -1,0 +1,13 @@
+/**
+ * One shared start-up chunk instead of a dozen (issue #7: the connect button's first paint).
+ *
+ * esbuild's code splitting puts each module into the chunk of the exact set of entry points (the
+ * page, plus every dynamically imported module) that reach it. Core modules that both the page and
+ * some lazy modules use ended up spread over one small chunk per combination of lazy modules: a
+ * dozen files the browser had to fetch, after the entry and before the first render. Every lazy
+ * entry re-exports `SHARED_CHUNK` from here, so each of them reaches the whole public core, the
+ * page's core modules share one set of entry points, and so one chunk. It costs no bytes: tree
+ * shaking keeps only the constant. `tests/size/size.test.ts` counts the page's initial files.
+ */
+export * from './index.js'
+export const SHARED_CHUNK = 'core'
