@@ -1,0 +1,35 @@
+import type { AppMessage, FrameRequestName } from '../frame/protocol.js'
+import type { ErrorInfo } from './types.js'
+
+/** Why a frame request ended without a success reply. */
+export type FrameFailureReason = 'error' | 'timeout' | 'notLoaded' | 'aborted'
+
+/** Why an inbound message was dropped (origin and source mismatches never get this far: they are not ours to report). */
+export type FrameDropReason = 'malformed'
+
+/**
+ * The secure frame transport (SPEC 3 messages, SPEC 4 "Embedded frame"): the iframe's life, every
+ * request the page sends and how it ended, and the frame's own news. Payloads are the validated
+ * protocol messages; secrets in them (otp, email, token) are redacted from the event log.
+ */
+export type FrameAction =
+  /** Intent: create the hidden iframe now (first use, or at start when email login was used before). */
+  | { type: 'frame/loadRequested' }
+  | { type: 'frame/loadStarted'; url: string }
+  /** The frame sent READY; it counts as ready 500 ms later (`frame/ready`). */
+  | { type: 'frame/readyReceived'; version?: string }
+  | { type: 'frame/ready' }
+  /** The frame did not load in 20 s, or the iframe could not be created. */
+  | { type: 'frame/loadFailed'; error: ErrorInfo }
+  /** Intent: show the frame (e.g. over the approval view) or hide it again. */
+  | { type: 'frame/visibilityRequested'; visible: boolean }
+  /** A request to the frame; `timeoutMs: null` waits until a reply, an abort or a failed load. */
+  | { type: 'frame/requestSent'; id: string; name: FrameRequestName; message: AppMessage; timeoutMs: number | null }
+  | { type: 'frame/requestSucceeded'; id: string; name: FrameRequestName; payload?: unknown }
+  | { type: 'frame/requestFailed'; id: string; name: FrameRequestName; error: ErrorInfo; reason: FrameFailureReason }
+  /** Intent: stop waiting for request `id` (SPEC 4 "open non-safe signing requests are aborted"). */
+  | { type: 'frame/abortRequested'; id: string }
+  /** SESSION_UPDATE from the frame. */
+  | { type: 'frame/sessionUpdated'; token: string }
+  /** Malformed data from our frame; at most one per minute is reported. */
+  | { type: 'frame/messageDropped'; reason: FrameDropReason }

@@ -1,0 +1,328 @@
+import { filter, merge, Subject, switchMap, take } from 'rxjs'
+import { TestScheduler } from 'rxjs/testing'
+import { describe, expect, test } from 'vitest'
+import { marbleDeps, runEpic } from '../../tests/support/epicHarness.js'
+import { initialState, reduce } from '../../tests/support/state.js'
+import type { Action } from '../actions/types.js'
+import type { AirlockDeps } from '../deps.js'
+import type { AirlockState } from '../state.js'
+import type { Epic } from '../store/types.js'
+import { appMessage, frameError, frameReady, frameSessionUpdate, frameSuccess } from './builders.js'
+import { FRAME_ERRORS } from './frameErrors.js'
+import { frameStartEpic, frameTransportEpic } from './frameEpics.js'
+import type { FrameHost } from './FrameHost.js'
+import { frameRequest } from './frameRequest.js'
+import { FRAME_EPIC_NAMES } from './frameEpics.js'
+import type { AppMessage } from './protocol.js'
+
+const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected))
+
+/** A FrameHost double: records loads and posts, and lets a test play the frame's window. */
+function fakeHost() {
+  const posted: unknown[] = []
+  const visible: boolean[] = []
+  let listener: ((data: unknown) => void) | undefined
+  let loads = 0
+  const host: FrameHost = {
+    load: () => void loads++,
+    listen: (l) => {
+      listener = l
+      return () => (listener = undefined)
+    },
+    post: (m) => void posted.push(m),
+    setVisible: (v) => void visible.push(v),
+    destroy: () => undefined,
+  }
+  return { host, posted, visible, loads: () => loads, emit: (data: unknown) => listener?.(data) }
+}
+
+function setup(scheduler: TestScheduler, ready = true) {
+  const fake = fakeHost()
+  const deps = { ...marbleDeps(scheduler), frameHost: fake.host } as AirlockDeps
+  const state = ready ? reduce(initialState(), { type: 'frame/loadStarted', url: 'x' }, { type: 'frame/ready' }) : initialState()
+  return { fake, deps, state }
+}
+
+const email = appMessage('CONNECT_EMAIL', { email: 'ada@example.com' })
+const sent = (id: string, message: AppMessage = email, timeoutMs: number | null = 30_000): Action => ({
+  type: 'frame/requestSent',
+  id,
+  name: message.type.slice('@airlock-app/'.length) as never,
+  message: { ...message, id } as AppMessage,
+  timeoutMs,
+})
+const loadRequested: Action = { type: 'frame/loadRequested' }
+const loadStarted: Action = { type: 'frame/loadStarted', url: 'https://secure.walletconnect.org' }
+const readyReceived: Action = { type: 'frame/readyReceived', version: '1.0.0' }
+const ready: Action = { type: 'frame/ready' }
+const notLoaded: Action = { type: 'frame/loadFailed', error: { message: FRAME_ERRORS.notLoaded } }
+const ok = (id: string): Action => ({ type: 'frame/requestSucceeded', id, name: 'CONNECT_EMAIL', payload: { action: 'VERIFY_OTP' } })
+const timedOut = (id: string): Action => ({ type: 'frame/requestFailed', id, name: 'CONNECT_EMAIL', error: { message: FRAME_ERRORS.timeout }, reason: 'timeout' })
+
+describe('frame load', () => {
+  test('default: ready 500 ms after READY', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler, false)
+      scheduler.schedule(() => fake.emit(frameReady('1.0.0')), 101)
+      const { out$ } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-q', { q: loadRequested }), state, deps)
+      expectObservable(out$).toBe('-l 99ms r 499ms d', { l: loadStarted, r: readyReceived, d: ready })
+      scheduler.schedule(() => expect(fake.loads()).toBe(1), 700)
+    })
+  })
+
+  test('behavior: no READY within 20 s fails the load; a late READY changes nothing', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler, false)
+      scheduler.schedule(() => fake.emit(frameReady('1.0.0')), 25_000)
+      const { out$, state: now } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-q', { q: loadRequested }), state, deps)
+      // READY after the timeout is reported as a fact, but no `frame/ready` follows.
+      expectObservable(out$).toBe('-l 19999ms f 4998ms r', { l: loadStarted, f: notLoaded, r: readyReceived })
+      scheduler.schedule(() => expect(now().frame.status).toBe('failed'), 26_000)
+    })
+  })
+
+  test('behavior: after a failed load, a new request tries again (the host reloads the frame)', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler, false)
+      scheduler.schedule(() => fake.emit(frameReady('1.0.0')), 20_100)
+      const { out$ } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-q 20048ms q', { q: loadRequested }), state, deps)
+      expectObservable(out$).toBe('-l 19999ms f 48ms l 49ms r 499ms d', { l: loadStarted, f: notLoaded, r: readyReceived, d: ready })
+      scheduler.schedule(() => expect(fake.loads()).toBe(2), 21_000)
+    })
+  })
+
+  test('behavior: a second load request while loading is ignored (one iframe)', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler, false)
+      scheduler.schedule(() => fake.emit(frameReady('1.0.0')), 10)
+      const { out$ } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-q-q', { q: loadRequested }), state, deps)
+      expectObservable(out$).toBe('-l 8ms r 499ms d', { l: loadStarted, r: readyReceived, d: ready })
+      scheduler.schedule(() => expect(fake.loads()).toBe(1), 600)
+    })
+  })
+
+  test('behavior: a host that cannot load (no page) fails with its message', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler, false)
+      fake.host.load = () => {
+        throw new Error('AirlockFrame: parent is not set')
+      }
+      const { out$ } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-q', { q: loadRequested }), state, deps)
+      expectObservable(out$).toBe('-f', { f: { type: 'frame/loadFailed', error: { message: 'AirlockFrame: parent is not set' } } })
+    })
+  })
+})
+
+describe('frame requests', () => {
+  test('default: posted at once when ready; the reply ends it, the 30 s timeout never fires', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler)
+      scheduler.schedule(() => fake.emit(frameSuccess('CONNECT_EMAIL', 'k1', { action: 'VERIFY_OTP' })), 50)
+      const { out$, state: now } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-s', { s: sent('k1') }), state, deps)
+      expectObservable(out$).toBe('50ms o', { o: ok('k1') })
+      scheduler.schedule(() => {
+        expect(fake.posted).toEqual([{ id: 'k1', ...email }])
+        expect(now().frame.pending).toEqual({})
+      }, 40_000)
+    })
+  })
+
+  test('behavior: no reply in 30 s times out; a reply after that is dropped', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler)
+      scheduler.schedule(() => fake.emit(frameSuccess('CONNECT_EMAIL', 'k1', { action: 'VERIFY_OTP' })), 31_000)
+      const { out$, state: now } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-s', { s: sent('k1') }), state, deps)
+      expectObservable(out$).toBe('- 30000ms t', { t: timedOut('k1') })
+      scheduler.schedule(() => expect(now().frame.error).toEqual({ message: FRAME_ERRORS.timeout }), 32_000)
+    })
+  })
+
+  test('hostile: a duplicate reply is ignored, the first wins', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler)
+      scheduler.schedule(() => fake.emit(frameSuccess('CONNECT_EMAIL', 'k1', { action: 'VERIFY_OTP' })), 10)
+      scheduler.schedule(() => fake.emit(frameSuccess('CONNECT_EMAIL', 'k1', { action: 'CONNECT' })), 20)
+      scheduler.schedule(() => fake.emit(frameError('CONNECT_EMAIL', 'k1', 'late error')), 30)
+      const { out$ } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-s', { s: sent('k1') }), state, deps)
+      expectObservable(out$).toBe('10ms o', { o: ok('k1') })
+    })
+  })
+
+  test('hostile: replies with an unknown id, no id, or for another request type are ignored', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler)
+      scheduler.schedule(() => fake.emit(frameSuccess('CONNECT_EMAIL', 'nope', { action: 'CONNECT' })), 10)
+      scheduler.schedule(() => fake.emit(frameSuccess('CONNECT_EMAIL', undefined, { action: 'CONNECT' })), 11)
+      scheduler.schedule(() => fake.emit(frameSuccess('GET_CHAIN_ID', 'k1', { chainId: 1 })), 12)
+      const { out$, state: now } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-s', { s: sent('k1') }), state, deps)
+      expectObservable(out$).toBe('- 30000ms t', { t: timedOut('k1') })
+      scheduler.schedule(() => expect(Object.keys(now().frame.pending)).toEqual(['k1']), 100)
+    })
+  })
+
+  test('behavior: an error reply fails with its message, or "An error occurred" when blank', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler)
+      scheduler.schedule(() => fake.emit(frameError('CONNECT_EMAIL', 'k1', 'Invalid email')), 5)
+      scheduler.schedule(() => fake.emit(frameError('CONNECT_EMAIL', 'k2', '  ')), 6)
+      const { out$ } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-s-u', { s: sent('k1'), u: sent('k2') }), state, deps)
+      expectObservable(out$).toBe('5ms a b', {
+        a: { type: 'frame/requestFailed', id: 'k1', name: 'CONNECT_EMAIL', error: { message: 'Invalid email' }, reason: 'error' },
+        b: { type: 'frame/requestFailed', id: 'k2', name: 'CONNECT_EMAIL', error: { message: 'An error occurred' }, reason: 'error' },
+      })
+    })
+  })
+
+  test('behavior: a request while idle loads the frame and is posted only once it is ready', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler, false)
+      scheduler.schedule(() => fake.emit(frameReady('1.0.0')), 100)
+      scheduler.schedule(() => expect(fake.posted).toEqual([]), 599)
+      scheduler.schedule(() => fake.emit(frameSuccess('CONNECT_EMAIL', 'k1', { action: 'VERIFY_OTP' })), 700)
+      const { out$ } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-s', { s: sent('k1') }), state, deps)
+      expectObservable(out$).toBe('-(ql) 95ms r 499ms d 99ms o', { q: loadRequested, l: loadStarted, r: readyReceived, d: ready, o: ok('k1') })
+      scheduler.schedule(() => expect(fake.posted).toEqual([{ id: 'k1', ...email }]), 650)
+    })
+  })
+
+  test('behavior: a frame that never loads fails the waiting request at 20 s (before its 30 s)', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler, false)
+      const { out$ } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-s', { s: sent('k1') }), state, deps)
+      expectObservable(out$).toBe('-(ql) 19996ms (fx)', {
+        q: loadRequested,
+        l: loadStarted,
+        f: notLoaded,
+        x: { type: 'frame/requestFailed', id: 'k1', name: 'CONNECT_EMAIL', error: { message: FRAME_ERRORS.notLoaded }, reason: 'notLoaded' },
+      })
+      scheduler.schedule(() => expect(fake.posted).toEqual([]), 40_000)
+    })
+  })
+
+  test('behavior: aborting an rpc request says "Request was aborted"; null timeout waits', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { deps, state } = setup(scheduler)
+      const rpc = appMessage('RPC_REQUEST', { method: 'personal_sign', params: ['0x00', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'] })
+      const { out$ } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-s 99999ms a', { s: sent('r1', rpc, null), a: { type: 'frame/abortRequested', id: 'r1' } }), state, deps)
+      expectObservable(out$).toBe('- 100000ms x', {
+        x: { type: 'frame/requestFailed', id: 'r1', name: 'RPC_REQUEST', error: { message: 'Request was aborted' }, reason: 'aborted' },
+      })
+    })
+  })
+
+  test('behavior: a post that throws fails the request with the host message', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler)
+      fake.host.post = () => {
+        throw new Error('AirlockFrame: iframe is not set')
+      }
+      const { out$ } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-s', { s: sent('k1') }), state, deps)
+      expectObservable(out$).toBe('-x', {
+        x: { type: 'frame/requestFailed', id: 'k1', name: 'CONNECT_EMAIL', error: { message: 'AirlockFrame: iframe is not set' }, reason: 'notLoaded' },
+      })
+    })
+  })
+
+  test('behavior: sign out waits at most 3 s (frameRequest with the SPEC timeout)', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { deps, state } = setup(scheduler)
+      // A caller epic like the auth helper's: on a trigger, ask the frame and map the reply.
+      const epic: Epic<Action, AirlockState, AirlockDeps> = (action$, state$, d) =>
+        merge(
+          frameTransportEpic()(action$, state$, d),
+          action$.pipe(
+            filter((a) => a.type === 'modal/shakeEnded'),
+            take(1),
+            switchMap(() => frameRequest(action$, d, appMessage('SIGN_OUT'), (reply): Action => (reply.ok ? { type: 'modal/closeRequested' } : { type: 'modal/shakeRequested' }))),
+          ),
+        )
+      const { out$ } = runEpic(scheduler, epic, hot<Action>('-g', { g: { type: 'modal/shakeEnded' } }), state, deps)
+      expectObservable(out$).toBe('-s 2999ms (ft)', {
+        s: { type: 'frame/requestSent', id: 'id1', name: 'SIGN_OUT', message: { id: 'id1', type: '@airlock-app/SIGN_OUT' }, timeoutMs: 3000 },
+        f: { type: 'frame/requestFailed', id: 'id1', name: 'SIGN_OUT', error: { message: FRAME_ERRORS.timeout }, reason: 'timeout' },
+        t: { type: 'modal/shakeRequested' },
+      })
+    })
+  })
+})
+
+describe('frame inbound', () => {
+  test('hostile: malformed data is dropped and reported at most once a minute', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler)
+      for (const [at, data] of [[10, null], [20, 'x'], [30, [1]], [40, { type: '@airlock-frame/NOPE' }], [50, { type: '@airlock-frame/READY', payload: 7 }], [70_010, 'again']] as const) {
+        scheduler.schedule(() => fake.emit(data), at)
+      }
+      const { out$, state: now } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-'), state, deps)
+      const dropped: Action = { type: 'frame/messageDropped', reason: 'malformed' }
+      expectObservable(out$).toBe('10ms d 69999ms d', { d: dropped })
+      scheduler.schedule(() => expect(now().frame).toEqual(state.frame), 80_000)
+    })
+  })
+
+  test('behavior: SESSION_UPDATE becomes frame/sessionUpdated; visibility reaches the host', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler)
+      scheduler.schedule(() => fake.emit(frameSessionUpdate('jwt')), 3)
+      const { out$ } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-v', { v: { type: 'frame/visibilityRequested', visible: true } }), state, deps)
+      expectObservable(out$).toBe('3ms t', { t: { type: 'frame/sessionUpdated', token: 'jwt' } })
+      scheduler.schedule(() => expect(fake.visible).toEqual([true]), 5)
+    })
+  })
+
+  test('behavior: empty and never action sources still listen to the frame without error', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ cold, expectObservable }) => {
+      const { deps, state } = setup(scheduler)
+      expectObservable(runEpic(scheduler, frameTransportEpic(), cold<Action>('|'), state, deps).out$).toBe('')
+    })
+  })
+})
+
+describe('frameStartEpic', () => {
+  test.each([
+    [true, [{ type: 'frame/loadRequested' }]],
+    [undefined, []],
+    [false, []],
+  ])('behavior: email login used = %s', async (used, expected) => {
+    const storage = { getItem: async (name: string) => (name === 'walletEmailLoginUsed' ? used : undefined) }
+    const action$ = new Subject<Action>()
+    const out: Action[] = []
+    const done = new Promise<void>((resolve) => frameStartEpic(action$, {} as never, { storage } as never).subscribe({ next: (a) => out.push(a), complete: resolve }))
+    action$.next({ type: 'storage/hydrated', values: {}, backend: 'memory' })
+    await done
+    expect(out).toEqual(expected)
+  })
+
+  test('behavior: a storage that fails reads as "not used"', async () => {
+    const storage = { getItem: () => Promise.reject(new Error('quota')) }
+    const action$ = new Subject<Action>()
+    const out: Action[] = []
+    const done = new Promise<void>((resolve) => frameStartEpic(action$, {} as never, { storage } as never).subscribe({ next: (a) => out.push(a), complete: resolve }))
+    action$.next({ type: 'storage/hydrated', values: {}, backend: 'memory' })
+    await done
+    expect(out).toEqual([])
+  })
+})
+
+test('lazyFrameEpics names match frameEpics', async () => {
+  const { lazyFrameEpics } = await import('./lazyFrameEpics.js')
+  expect(Object.keys(lazyFrameEpics)).toEqual([...FRAME_EPIC_NAMES])
+})

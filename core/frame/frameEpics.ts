@@ -1,0 +1,190 @@
+import { catchError, defer, EMPTY, exhaustMap, filter, finalize, from, ignoreElements, map, merge, mergeMap, NEVER, Observable, of, partition, race, share, switchMap, take, takeUntil, throttleTime, timer } from 'rxjs'
+import type { Action, ActionOf } from '../actions/types.js'
+import { FRAME_LOAD_TIMEOUT_MS, FRAME_READY_DELAY_MS } from '../constants/timing.js'
+import type { AirlockDeps } from '../deps.js'
+import type { AirlockState } from '../state.js'
+import type { Epic, StateObservable } from '../store/types.js'
+import { FRAME_ERRORS } from './frameErrors.js'
+import { forgetFrameHost, frameHostFor } from './frameHostFor.js'
+import { parseFrameMessage, replyInfo } from './parseFrameMessage.js'
+// A lazy entry: re-export the shared start-up chunk (see core/sharedChunk.ts, tests/size).
+export { SHARED_CHUNK } from '../sharedChunk.js'
+
+type FrameEpic = Epic<Action, AirlockState, AirlockDeps>
+
+/** Not in SPEC 9, our choice: at most one "malformed message" report per minute (a hostile frame could flood). */
+export const FRAME_DROP_REPORT_WINDOW_MS = 60_000
+
+export interface FrameTiming {
+  readonly loadTimeoutMs: number
+  readonly readyDelayMs: number
+  readonly dropReportWindowMs: number
+}
+const defaultTiming: FrameTiming = { loadTimeoutMs: FRAME_LOAD_TIMEOUT_MS, readyDelayMs: FRAME_READY_DELAY_MS, dropReportWindowMs: FRAME_DROP_REPORT_WINDOW_MS }
+
+/** SPEC 4: at start, the frame loads right away only when email login was used before. */
+export const frameStartEpic: FrameEpic = (action$, _state$, deps) =>
+  action$.pipe(
+    filter((a) => a.type === 'storage/hydrated'),
+    take(1),
+    switchMap(() => readLoginUsed(deps)),
+    mergeMap((used) => (used === true ? of<Action>({ type: 'frame/loadRequested' }) : EMPTY)),
+  )
+
+function readLoginUsed(deps: AirlockDeps): Observable<unknown> {
+  const storage = deps.storage as unknown as { getItem?: (name: 'walletEmailLoginUsed') => Promise<unknown> }
+  if (typeof storage?.getItem !== 'function') return of(undefined)
+  return defer(() => from(storage.getItem!('walletEmailLoginUsed'))).pipe(catchError(() => of(undefined)))
+}
+
+/** Creates the iframe on request; ready 500 ms after its READY, failed if READY does not come in 20 s. */
+export const frameLoadEpic =
+  (timing: FrameTiming = defaultTiming): FrameEpic =>
+  (action$, state$, deps) =>
+    action$.pipe(
+      filter((a) => a.type === 'frame/loadRequested' && (state$.value.frame.status === 'idle' || state$.value.frame.status === 'failed')),
+      // One load at a time: requests made meanwhile wait for this one.
+      exhaustMap(() =>
+        defer(() => {
+          const host = frameHostFor(deps, state$.value)
+          host.load()
+          const outcome$ = race(
+            action$.pipe(
+              filter((a) => a.type === 'frame/readyReceived'),
+              take(1),
+              map(() => true),
+            ),
+            timer(timing.loadTimeoutMs, deps.scheduler).pipe(map(() => false)),
+          ).pipe(
+            switchMap((ok) =>
+              ok
+                ? timer(timing.readyDelayMs, deps.scheduler).pipe(map((): Action => ({ type: 'frame/ready' })))
+                : of<Action>({ type: 'frame/loadFailed', error: { message: FRAME_ERRORS.notLoaded } }),
+            ),
+          )
+          // The outcome is watched before `loadStarted` goes out, so no READY can slip past.
+          return merge(outcome$, of<Action>({ type: 'frame/loadStarted', url: state$.value.options.secureSiteUrl }))
+        }).pipe(catchError((error: unknown) => of<Action>({ type: 'frame/loadFailed', error: { message: messageOf(error) } }))),
+      ),
+    )
+
+/**
+ * Turns what the host lets through (our iframe, our origin) into actions: READY, SESSION_UPDATE,
+ * and replies to requests still pending (unknown, answered and late ids are ignored, first reply
+ * wins). Malformed data is dropped; at most one `frame/messageDropped` per minute reports it.
+ */
+export const frameListenerEpic =
+  (timing: FrameTiming = defaultTiming): FrameEpic =>
+  (_action$, state$, deps) =>
+    defer(() => {
+      const host = frameHostFor(deps, state$.value)
+      const data$ = new Observable<unknown>((subscriber) => host.listen((data) => subscriber.next(data))).pipe(
+        map((data) => parseFrameMessage(data)),
+        share(),
+      )
+      const [valid$, malformed$] = partition(data$, (m) => m !== null)
+      const dropped$ = malformed$.pipe(
+        throttleTime(timing.dropReportWindowMs, deps.scheduler),
+        map((): Action => ({ type: 'frame/messageDropped', reason: 'malformed' })),
+      )
+      const actions$ = valid$.pipe(mergeMap((message) => toActions(message!, state$)))
+      return merge(actions$, dropped$).pipe(
+        // The store is being destroyed: take our iframe and its listener with it (a host from deps is the host's own).
+        finalize(() => forgetFrameHost(deps, host)),
+      )
+    })
+
+function toActions(message: NonNullable<ReturnType<typeof parseFrameMessage>>, state$: StateObservable<AirlockState>): Observable<Action> {
+  if (message.type === '@airlock-frame/READY') return of({ type: 'frame/readyReceived', ...(message.payload?.version ? { version: message.payload.version } : {}) })
+  if (message.type === '@airlock-frame/SESSION_UPDATE') return of({ type: 'frame/sessionUpdated', token: message.payload.token })
+  const info = replyInfo(message.type)
+  if (!info || message.id === undefined) return EMPTY
+  const pending = state$.value.frame.pending[message.id]
+  // Not ours, already answered, timed out, or an answer to a different question: ignored.
+  if (!pending || pending.name !== info.name) return EMPTY
+  if (info.ok) {
+    const payload = (message as { payload?: unknown }).payload
+    return of({ type: 'frame/requestSucceeded', id: message.id, name: info.name, ...(payload === undefined ? {} : { payload }) })
+  }
+  const text = (message as { payload: { message: string } }).payload.message
+  return of({ type: 'frame/requestFailed', id: message.id, name: info.name, error: { message: text.trim() || FRAME_ERRORS.generic }, reason: 'error' })
+}
+
+/**
+ * Sends each request once the frame is ready (loading it first if needed) and ends it by the
+ * first of: its reply (from the listener), its timeout, an abort, or a failed load.
+ */
+export const frameRequestEpic: FrameEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter((a): a is ActionOf<'frame/requestSent'> => a.type === 'frame/requestSent'),
+    mergeMap((request) => {
+      const { id, name } = request
+      const fail = (reason: 'timeout' | 'notLoaded' | 'aborted', message: string): Action => ({ type: 'frame/requestFailed', id, name, error: { message }, reason })
+      const status = state$.value.frame.status
+      const load$ = status === 'idle' || status === 'failed' ? of<Action>({ type: 'frame/loadRequested' }) : EMPTY
+      const ready$ =
+        status === 'ready'
+          ? of(true)
+          : action$.pipe(
+              filter((a) => a.type === 'frame/ready' || a.type === 'frame/loadFailed'),
+              take(1),
+              map((a) => a.type === 'frame/ready'),
+            )
+      const post$ = ready$.pipe(
+        mergeMap((ok) =>
+          ok
+            ? defer(() => {
+                frameHostFor(deps, state$.value).post(request.message)
+                return EMPTY
+              }).pipe(catchError((error: unknown) => of(fail('notLoaded', messageOf(error)))))
+            : of(fail('notLoaded', FRAME_ERRORS.notLoaded)),
+        ),
+      )
+      const timeout$ = request.timeoutMs === null ? NEVER : timer(request.timeoutMs, deps.scheduler).pipe(map(() => fail('timeout', FRAME_ERRORS.timeout)))
+      const abort$ = action$.pipe(
+        filter((a) => a.type === 'frame/abortRequested' && a.id === id),
+        take(1),
+        map(() => fail('aborted', name === 'RPC_REQUEST' ? FRAME_ERRORS.rpcAborted : FRAME_ERRORS.aborted)),
+      )
+      const ended$ = action$.pipe(filter((a) => (a.type === 'frame/requestSucceeded' || a.type === 'frame/requestFailed') && a.id === id))
+      // The first ending wins; the reply from the listener ends it through `ended$`.
+      return merge(merge(post$, timeout$, abort$).pipe(take(1)), load$).pipe(takeUntil(ended$))
+    }),
+  )
+
+/** Shows or hides the iframe; a host that cannot (no iframe yet) is not worth an error. */
+export const frameVisibilityEpic: FrameEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter((a): a is ActionOf<'frame/visibilityRequested'> => a.type === 'frame/visibilityRequested'),
+    mergeMap((a) =>
+      defer(() => {
+        frameHostFor(deps, state$.value).setVisible(a.visible)
+        return EMPTY
+      }).pipe(
+        ignoreElements(),
+        catchError(() => EMPTY),
+      ),
+    ),
+  )
+
+function messageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : FRAME_ERRORS.notLoaded
+}
+
+export const FRAME_EPIC_NAMES = ['frameStart', 'frameLoad', 'frameListener', 'frameRequest', 'frameVisibility'] as const
+export type FrameEpicName = (typeof FRAME_EPIC_NAMES)[number]
+
+/** Every frame epic, by name (what `lazyFrameEpics` loads). */
+export const frameEpics: Readonly<Record<FrameEpicName, FrameEpic>> = {
+  frameStart: frameStartEpic,
+  frameLoad: frameLoadEpic(),
+  frameListener: frameListenerEpic(),
+  frameRequest: frameRequestEpic,
+  frameVisibility: frameVisibilityEpic,
+}
+
+/** All of them as one epic, for tests and hosts that wire epics by hand. */
+export function frameTransportEpic(timing: FrameTiming = defaultTiming): FrameEpic {
+  return (action$, state$, deps) =>
+    merge(frameStartEpic(action$, state$, deps), frameLoadEpic(timing)(action$, state$, deps), frameListenerEpic(timing)(action$, state$, deps), frameRequestEpic(action$, state$, deps), frameVisibilityEpic(action$, state$, deps))
+}

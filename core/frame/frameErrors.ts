@@ -1,0 +1,9 @@
+/** SPEC 8 texts the frame transport fails with (the alert titles of SPEC 8 "Alerts"). */
+export const FRAME_ERRORS = {
+  /** An error reply without a message. */
+  generic: 'An error occurred',
+  timeout: 'Embedded Wallet Request Timed Out',
+  notLoaded: 'Network Error - Could not load embedded wallet',
+  rpcAborted: 'Request was aborted',
+  aborted: 'Something went wrong',
+} as const

@@ -1,0 +1,25 @@
+import { z } from 'zod'
+
+/**
+ * What the dev frame reads from `/frame-config.json` on its own origin: which page origins may
+ * talk to it (exact origins, no wildcards), where the dev mailbox is, and the chains it signs for.
+ */
+export const frameConfigSchema = z.object({
+  allowedOrigins: z.array(z.string().url()).max(16),
+  gatewayUrl: z.string().url(),
+  chains: z.array(z.object({ chainId: z.number().int().positive(), name: z.string().max(64), rpcUrl: z.string().url() })).min(1).max(8),
+  version: z.string().max(32),
+})
+export type FrameConfig = z.infer<typeof frameConfigSchema>
+
+/** The message the dev OAuth page posts to the window that opened it. */
+export const OAUTH_RESULT_TYPE = '@airlock-oauth/RESULT'
+/** The channel the dev farcaster page approves a login on (same origin as the frame). */
+export const FARCASTER_CHANNEL = 'airlock-dev-farcaster'
+
+/** Loads and validates the frame's config; throws with a readable reason. */
+export async function loadFrameConfig(url = '/frame-config.json'): Promise<FrameConfig> {
+  const response = await fetch(url, { cache: 'no-store' })
+  if (!response.ok) throw new Error(`frame config: HTTP ${response.status}`)
+  return frameConfigSchema.parse(await response.json())
+}

@@ -1,0 +1,54 @@
+import { frameError, frameReady, frameSessionUpdate, frameSuccess, parseAppMessage, requestName, type AppMessage } from '../../../core/frame/index.js'
+import { createHandlers, type FrameContext } from './frameHandlers.js'
+import { loadFrameConfig } from './frameConfig.js'
+import { openKeyStore } from './keyStore.js'
+
+/**
+ * The dev secure frame (the frame side of SPEC 3), served on its own origin. It accepts a
+ * message only from its parent window AND from one of the configured page origins (exact
+ * match), answers only to that origin, and keeps every key in its own IndexedDB.
+ */
+async function main(): Promise<void> {
+  const status = document.getElementById('status')
+  const config = await loadFrameConfig()
+  const store = await openKeyStore()
+  const allowed = new Set(config.allowedOrigins.map((o) => new URL(o).origin))
+  const ctx: FrameContext = {
+    config,
+    store,
+    origin: location.origin,
+    chainId: config.chains[0]!.chainId,
+    pendingEmail: null,
+    pendingUpdate: null,
+    socialStates: new Map(),
+    farcasterChannel: null,
+  }
+  // The page that embeds us, learnt from its first accepted message; SESSION_UPDATE goes there.
+  let parentOrigin: string | null = null
+  const handlers = createHandlers((token) => {
+    if (parentOrigin) window.parent.postMessage(frameSessionUpdate(token), parentOrigin)
+  })
+
+  window.addEventListener('message', (event: MessageEvent) => {
+    if (event.source !== window.parent || window.parent === window || !allowed.has(event.origin)) return
+    const message = parseAppMessage(event.data)
+    if (!message) return
+    parentOrigin = event.origin
+    const origin = event.origin
+    const name = requestName(message)
+    const handler = handlers[name] as (c: FrameContext, m: AppMessage) => Promise<unknown>
+    handler(ctx, message).then(
+      (payload) => window.parent.postMessage((frameSuccess as (n: string, id: string | undefined, p?: unknown) => unknown)(name, message.id, payload), origin),
+      (error: unknown) => window.parent.postMessage(frameError(name, message.id, error instanceof Error ? error.message : 'An error occurred'), origin),
+    )
+  })
+
+  if (status) status.textContent = `Ready (${config.chains.map((c) => c.chainId).join(', ')})`
+  // We do not know which allowed page embeds us: a targeted post reaches only the matching one.
+  if (window.parent !== window) for (const origin of allowed) window.parent.postMessage(frameReady(config.version), origin)
+}
+
+main().catch((error: unknown) => {
+  const status = document.getElementById('status')
+  if (status) status.textContent = `Failed to start: ${error instanceof Error ? error.message : String(error)}`
+})

@@ -1,0 +1,123 @@
+import { randomInt } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+
+/**
+ * The dev mailbox: where the dev frame's one-time codes "arrive". The frame asks the gateway to
+ * send a code (`POST /dev/mailbox/{email}`), the person (or a test) reads it
+ * (`GET /dev/mailbox/{email}`, or the `npm start` terminal), types it in the app, and the frame
+ * checks it (`POST /dev/mailbox/{email}/verify`). The frame never sees a code it did not get typed.
+ */
+export type MailPurpose = 'login' | 'updatePrimary' | 'updateSecondary'
+export const MAIL_PURPOSES: readonly MailPurpose[] = ['login', 'updatePrimary', 'updateSecondary']
+
+export interface MailEntry {
+  readonly code: string
+  /** Milliseconds since the epoch. */
+  readonly sentAt: number
+  readonly purpose: MailPurpose
+}
+
+export interface Mailbox {
+  /** Makes a fresh 6-digit code for `email` and keeps it (all codes are kept; the cooldown is the app's job). */
+  send(email: string, purpose: MailPurpose): MailEntry
+  /** Every code sent to `email`, newest first. */
+  list(email: string): MailEntry[]
+  /** True once for the newest unused, unexpired code of that purpose; it is used up then. */
+  verify(email: string, code: string, purpose: MailPurpose): boolean
+}
+
+export interface MailboxOptions {
+  /** Where "sent" codes are printed (the `npm start` terminal); default: nowhere. */
+  log?: (line: string) => void
+  now?: () => number
+  /** Codes expire after this (default 10 minutes). */
+  ttlMs?: number
+}
+
+/** At most this many codes per address are kept (a loop in a test must not eat memory). */
+const MAX_PER_ADDRESS = 50
+const EMAIL = /^[^\s@<>"']{1,64}@[^\s@<>"']{1,189}$/
+
+/** The address as a key: trimmed, lower case, or null when it is not an email address. */
+export function mailboxAddress(raw: string): string | null {
+  const email = raw.trim().toLowerCase()
+  return email.length <= 254 && EMAIL.test(email) ? email : null
+}
+
+export function createMailbox(options: MailboxOptions = {}): Mailbox {
+  const now = options.now ?? Date.now
+  const ttl = options.ttlMs ?? 10 * 60_000
+  const boxes = new Map<string, (MailEntry & { used: boolean })[]>()
+  return {
+    send(email, purpose) {
+      const key = mailboxAddress(email)
+      if (!key) throw new Error('Invalid email')
+      const entry = { code: String(randomInt(0, 1_000_000)).padStart(6, '0'), sentAt: now(), purpose, used: false }
+      const box = boxes.get(key) ?? []
+      box.unshift(entry)
+      box.length = Math.min(box.length, MAX_PER_ADDRESS)
+      boxes.set(key, box)
+      options.log?.(`[mailbox] ${key}: ${purpose} code ${entry.code}`)
+      return { code: entry.code, sentAt: entry.sentAt, purpose }
+    },
+    list(email) {
+      const key = mailboxAddress(email)
+      return (key ? (boxes.get(key) ?? []) : []).map(({ code, sentAt, purpose }) => ({ code, sentAt, purpose }))
+    },
+    verify(email, code, purpose) {
+      const key = mailboxAddress(email)
+      const entry = key ? boxes.get(key)?.find((e) => e.purpose === purpose) : undefined
+      if (!entry || entry.used || entry.code !== code || now() - entry.sentAt > ttl) return false
+      entry.used = true
+      return true
+    },
+  }
+}
+
+/**
+ * The mailbox's HTTP routes on the gateway; returns false for any other path.
+ * - `GET /dev/mailbox/{email}` → `[{ code, sentAt, purpose }]`, newest first
+ * - `POST /dev/mailbox/{email}` `{ purpose }` → 201 `{ sent: true, sentAt }` (never the code)
+ * - `POST /dev/mailbox/{email}/verify` `{ code, purpose }` → `{ valid }`
+ */
+export async function mailboxRoute(mailbox: Mailbox, req: IncomingMessage, url: URL, res: ServerResponse): Promise<boolean> {
+  const match = /^\/dev\/mailbox\/([^/]+)(\/verify)?$/.exec(url.pathname)
+  if (!match) return false
+  let email: string | null
+  try {
+    email = mailboxAddress(decodeURIComponent(match[1]!))
+  } catch {
+    email = null
+  }
+  if (!email) return reply(res, 400, { message: 'Invalid email' })
+  if (req.method === 'GET' && !match[2]) return reply(res, 200, mailbox.list(email))
+  if (req.method !== 'POST') return reply(res, 405, { message: 'Method not allowed' })
+  const body = await readBody(req)
+  const purpose = body && typeof body === 'object' && MAIL_PURPOSES.includes((body as { purpose?: MailPurpose }).purpose!) ? (body as { purpose: MailPurpose }).purpose : null
+  if (!purpose) return reply(res, 400, { message: 'Invalid purpose' })
+  if (!match[2]) return reply(res, 201, { sent: true, sentAt: mailbox.send(email, purpose).sentAt })
+  const code = (body as { code?: unknown }).code
+  if (typeof code !== 'string' || !/^\d{6}$/.test(code)) return reply(res, 400, { message: 'Invalid code' })
+  return reply(res, 200, { valid: mailbox.verify(email, code, purpose) })
+}
+
+function reply(res: ServerResponse, status: number, body: unknown): true {
+  res.writeHead(status, { 'content-type': 'application/json' })
+  res.end(JSON.stringify(body))
+  return true
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  let size = 0
+  const chunks: Buffer[] = []
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length
+    if (size > 4096) return null
+    chunks.push(chunk as Buffer)
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown
+  } catch {
+    return null
+  }
+}
