@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { generateWallets, registryId, SPECIAL_WALLETS } from './generateWallets.js'
 
 /** One wallet of the registry, with the fields of SPEC 3 ("Wallet"). */
 export interface RegistryWallet {
@@ -10,6 +11,8 @@ export interface RegistryWallet {
   webapp_link: string | null
   rdns: string | null
   chains: string[]
+  /** Filtered by `badge_type` (e.g. `certified`); not a SPEC 3 field, so clients may ignore it. */
+  badge_type?: 'certified' | 'none'
 }
 
 /** SPEC 9: wallet pages hold 40 entries unless the caller asks otherwise. */
@@ -20,14 +23,12 @@ const EVM = ['eip155:1', 'eip155:10', 'eip155:137', 'eip155:8453', 'eip155:42161
 const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
 const BITCOIN = 'bip122:000000000019d6689c085ae165831e93'
 
-/** A made-up but stable id in the registry's format (64 hex digits). */
-export function registryId(slug: string): string {
-  return createHash('sha256').update(`airlock-devnet:${slug}`).digest('hex')
-}
+export { registryId }
 
 function wallet(slug: string, name: string, rdns: string | null, links: { mobile?: string; desktop?: string; web?: string }, chains: string[]): RegistryWallet {
   const id = registryId(slug)
   return {
+    badge_type: 'certified',
     id,
     name,
     image_id: registryId(`image:${slug}`),
@@ -45,7 +46,7 @@ function wallet(slug: string, name: string, rdns: string | null, links: { mobile
  * up for local work. EVM wallets list the two devnet chains so the modal's
  * list is not empty on them.
  */
-export const DEFAULT_WALLETS: readonly RegistryWallet[] = Object.freeze([
+export const KNOWN_WALLETS: readonly RegistryWallet[] = Object.freeze([
   wallet('metamask', 'MetaMask', 'io.metamask', { mobile: 'metamask://', web: 'https://portfolio.metamask.io' }, EVM),
   wallet('trust', 'Trust Wallet', 'com.trustwallet.app', { mobile: 'trust://' }, [...EVM, SOLANA]),
   wallet('coinbase', 'Coinbase Wallet', 'com.coinbase.wallet', { mobile: 'cbwallet://', web: 'https://wallet.coinbase.com' }, [...EVM, SOLANA]),
@@ -60,6 +61,15 @@ export const DEFAULT_WALLETS: readonly RegistryWallet[] = Object.freeze([
   wallet('argent', 'Argent', null, { mobile: 'argent://' }, ['eip155:1', 'eip155:324']),
 ])
 
+/** How many made-up wallets follow the known and special ones: enough for paging, search and a 5,000-row list on the devnet chains. */
+export const GENERATED_WALLETS = 6_000
+
+/**
+ * The gateway's registry: the known wallets first, then the edge cases of `SPECIAL_WALLETS`,
+ * then `GENERATED_WALLETS` deterministic made-up ones (about 5,100 of them list the devnet chains).
+ */
+export const DEFAULT_WALLETS: readonly RegistryWallet[] = Object.freeze([...KNOWN_WALLETS, ...SPECIAL_WALLETS, ...generateWallets(GENERATED_WALLETS)])
+
 export interface WalletQuery {
   page?: string | null
   entries?: string | null
@@ -67,6 +77,7 @@ export interface WalletQuery {
   exclude?: string | null
   chains?: string | null
   search?: string | null
+  badge_type?: string | null
 }
 
 export type WalletPage = { count: number; data: RegistryWallet[] }
@@ -101,15 +112,19 @@ export function queryWallets(wallets: readonly RegistryWallet[], query: WalletQu
   const exclude = new Set(list(query.exclude))
   const chains = list(query.chains)
   const search = (query.search ?? '').trim().toLowerCase()
+  const badge = (query.badge_type ?? '').trim()
+  if (badge !== '' && badge !== 'certified' && badge !== 'none') throw new RegistryQueryError('badge_type must be certified or none')
   const matches = wallets.filter(
     (w) =>
       (include.size === 0 || include.has(w.id)) &&
       !exclude.has(w.id) &&
       (chains.length === 0 || chains.some((chain) => w.chains.includes(chain))) &&
-      (search === '' || w.name.toLowerCase().includes(search)),
+      (search === '' || w.name.toLowerCase().includes(search)) &&
+      (badge === '' || (w.badge_type ?? 'none') === badge),
   )
   const start = (page - 1) * entries
-  return { count: matches.length, data: matches.slice(start, start + entries) }
+  // Only the SPEC 3 fields go out; `badge_type` is the registry's own filter field.
+  return { count: matches.length, data: matches.slice(start, start + entries).map(({ badge_type: _badge, ...wallet }) => wallet) }
 }
 
 const PALETTE = ['#f6851b', '#3375bb', '#0052ff', '#001e59', '#7084ff', '#ab9ff2', '#111111', '#2962ef', '#1d1d1b', '#ff007a', '#12ff80', '#ff875b']
@@ -144,8 +159,16 @@ export function placeholderSvg(seed: string, label: string): string {
   ].join('')
 }
 
+const imageIndex = new WeakMap<readonly RegistryWallet[], Map<string, RegistryWallet>>()
+
 /** The image of a wallet by wallet id or image id; undefined when unknown. */
 export function walletImage(wallets: readonly RegistryWallet[], id: string): string | undefined {
-  const found = wallets.find((w) => w.image_id === id || w.id === id)
+  let index = imageIndex.get(wallets)
+  if (!index) {
+    index = new Map()
+    for (const w of wallets) index.set(w.image_id, w).set(w.id, w)
+    imageIndex.set(wallets, index)
+  }
+  const found = index.get(id)
   return found ? placeholderSvg(found.image_id, found.name) : undefined
 }

@@ -3,17 +3,24 @@ import { requestConnect } from './requestConnect.js'
 import type { WalletEntry } from './walletEntries.js'
 import { WalletIcon } from './WalletIcon.js'
 
-/** One wallet in a list: icon, name (truncated), tag; a click starts connecting. */
-export function WalletRow({ entry }: { entry: WalletEntry }) {
+/** One connector as a button: icon, name (truncated), tag; a click starts connecting. */
+export function WalletButton({ entry, tabIndex }: { entry: WalletEntry; tabIndex?: number }) {
   const airlock = useAirlockInstance()
   const { connector, tag } = entry
   return (
+    <button type="button" className="row" tabIndex={tabIndex} aria-label={tag ? `${connector.name} (${tag})` : connector.name} onClick={() => requestConnect(airlock, connector)}>
+      <WalletIcon name={connector.name} icon={connector.icon} />
+      <span className="row-name">{connector.name}</span>
+      {tag ? <span className="tag">{tag}</span> : null}
+    </button>
+  )
+}
+
+/** The same, as a list item. */
+export function WalletRow({ entry }: { entry: WalletEntry }) {
+  return (
     <li>
-      <button type="button" className="row" aria-label={tag ? `${connector.name} (${tag})` : connector.name} onClick={() => requestConnect(airlock, connector)}>
-        <WalletIcon name={connector.name} icon={connector.icon} />
-        <span className="row-name">{connector.name}</span>
-        {tag ? <span className="tag">{tag}</span> : null}
-      </button>
+      <WalletButton entry={entry} />
     </li>
   )
 }

@@ -1,46 +1,101 @@
 import { useObservableCallback, useObservableState } from 'observable-hooks'
-import type { ChangeEvent } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react'
 import { debounceTime, distinctUntilChanged, map } from 'rxjs'
+import { WALLETS_PAGE_SIZE } from '../../../core/constants/limits.js'
 import { WALLET_SEARCH_DEBOUNCE_MS } from '../../../core/constants/timing.js'
+import type { RegistryWallet } from '../../../core/registry/types.js'
 import { useAirlockInstance } from '../../context.js'
 import { useAirlockSelector } from '../../hooks/useAirlockSelector.js'
 import { NoWallets } from '../parts/NoWallets.js'
-import { sameEntries, selectAllWallets } from '../parts/walletEntries.js'
-import { WalletRow } from '../parts/WalletRow.js'
+import { selectRegistryEnabled, withoutListed } from '../parts/registryEntries.js'
+import { RegistryWalletButton } from '../parts/RegistryWalletRow.js'
+import { SkeletonRows } from '../parts/SkeletonRows.js'
+import { VirtualList } from '../parts/VirtualList.js'
+import { sameEntries, selectAllWallets, type WalletEntry } from '../parts/walletEntries.js'
+import { WalletButton } from '../parts/WalletRow.js'
 
-/** Every wallet, installed first, with a search box (debounced on the store's scheduler, SPEC 9). */
+type Item = { kind: 'installed'; entry: WalletEntry } | { kind: 'registry'; wallet: RegistryWallet }
+
+/** Load the next page when the last rendered row is this close to the end. */
+const LOAD_AHEAD_ROWS = 10
+
+const keyOf = (item: Item) => (item.kind === 'installed' ? `c:${item.entry.connector.id}` : `r:${item.wallet.id}`)
+const renderRow = (item: Item, tabIndex: number) => (item.kind === 'installed' ? <WalletButton entry={item.entry} tabIndex={tabIndex} /> : <RegistryWalletButton wallet={item.wallet} tabIndex={tabIndex} />)
+
+/**
+ * Every wallet: the installed ones first, then the registry (SPEC 7), 40 per page as the list
+ * scrolls, rendered virtually. The search box filters installed wallets here and asks the
+ * registry through the search epic (300 ms debounce, SPEC 9).
+ */
 export function AllWallets() {
   const airlock = useAirlockInstance()
-  const entries = useAirlockSelector(selectAllWallets, sameEntries)
-  const [onSearch, query$] = useObservableCallback<string, string, [ChangeEvent<HTMLInputElement>]>(
-    (input$) =>
-      input$.pipe(
-        debounceTime(WALLET_SEARCH_DEBOUNCE_MS, airlock.deps.scheduler),
-        map((text) => text.trim().toLowerCase()),
-        distinctUntilChanged(),
-      ),
-    ([event]) => event.currentTarget.value,
+  const enabled = useAirlockSelector(selectRegistryEnabled)
+  const installed = useAirlockSelector(selectAllWallets, sameEntries)
+  const registry = useAirlockSelector((s) => s.registry)
+  const [text, setText] = useState('')
+  const input = useRef<HTMLInputElement>(null)
+  const [onLocalSearch, query$] = useObservableCallback<string, string>((input$) =>
+    input$.pipe(
+      debounceTime(WALLET_SEARCH_DEBOUNCE_MS, airlock.deps.scheduler),
+      map((value) => value.trim().toLowerCase()),
+      distinctUntilChanged(),
+    ),
   )
-  const query = useObservableState(query$, '')
-  if (entries.length === 0) return <NoWallets />
-  const found = query === '' ? entries : entries.filter((entry) => entry.connector.name.toLowerCase().includes(query))
+  const localQuery = useObservableState(query$, '')
+  const searching = enabled && text.trim() !== ''
+
+  useEffect(() => input.current?.focus(), [])
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>): void => {
+    const value = event.currentTarget.value
+    setText(value)
+    onLocalSearch(value)
+    if (enabled) airlock.dispatch({ type: 'registry/searchRequested', query: value })
+  }
+
+  const found = useMemo(() => (localQuery === '' ? installed : installed.filter((entry) => entry.connector.name.toLowerCase().includes(localQuery))), [installed, localQuery])
+  const items = useMemo<Item[]>(() => {
+    const fromRegistry = !enabled ? [] : withoutListed(searching ? registry.search.wallets : registry.wallets, installed.map((e) => e.connector))
+    return [...found.map((entry) => ({ kind: 'installed' as const, entry })), ...fromRegistry.map((wallet) => ({ kind: 'registry' as const, wallet }))]
+  }, [enabled, searching, registry.search.wallets, registry.wallets, installed, found])
+
+  const onEndReached = useCallback(
+    (last: number) => {
+      if (!enabled || searching || last < items.length - LOAD_AHEAD_ROWS) return
+      const { status, loadingPage, error, page, count } = airlock.getState().registry
+      if (status === 'loaded' && loadingPage === null && error === null && count !== null && page * WALLETS_PAGE_SIZE < count) airlock.dispatch({ type: 'registry/nextPageRequested' })
+    },
+    [airlock, enabled, searching, items.length],
+  )
+
+  const loading = enabled && (searching ? registry.search.status === 'loading' : registry.status === 'loading' || registry.loadingPage !== null)
+  const error = !enabled ? null : searching ? (registry.search.status === 'failed' ? registry.search.error : null) : registry.error
+  const retry = () => airlock.dispatch(searching ? { type: 'registry/searchRequested', query: text } : { type: 'registry/retryRequested' })
+  const total = searching ? found.length + registry.search.count : installed.length + (registry.count ?? 0)
+
+  if (!enabled && installed.length === 0) return <NoWallets />
   return (
     <div className="stack">
-      <input className="search" type="search" aria-label="Search wallets" placeholder="Search wallet" autoComplete="off" spellCheck={false} onChange={onSearch} />
+      <input ref={input} className="search" type="search" aria-label="Search wallets" placeholder="Search wallet" autoComplete="off" spellCheck={false} value={text} onChange={onChange} />
       <p className="sr-only" role="status">
-        {found.length === 1 ? '1 wallet' : `${found.length} wallets`}
+        {loading ? 'Loading wallets' : total === 1 ? '1 wallet' : `${total} wallets`}
       </p>
-      {found.length === 0 ? (
-        <p className="muted center" data-airlock="no-results">
-          No wallet matches your search.
-        </p>
-      ) : (
-        <ul className="list" aria-label="All wallets">
-          {found.map((entry) => (
-            <WalletRow key={entry.connector.id} entry={entry} />
-          ))}
-        </ul>
-      )}
+      {items.length > 0 ? <VirtualList items={items} label="All wallets" keyOf={keyOf} renderRow={renderRow} onEndReached={onEndReached} /> : null}
+      {loading ? <SkeletonRows count={items.length === 0 ? 4 : 1} /> : null}
+      {error ? (
+        <div className="center" role="alert" data-airlock="wallets-error">
+          <p className="muted">{error.message}</p>
+          <button type="button" className="button" data-variant="secondary" onClick={retry}>
+            Retry
+          </button>
+        </div>
+      ) : null}
+      {items.length === 0 && !loading && !error ? (
+        <div className="center" data-airlock="no-results">
+          <p className="lead">No wallet found</p>
+          <p className="muted">{text.trim() === '' ? 'No wallet supports the networks of this app.' : 'Try another name.'}</p>
+        </div>
+      ) : null}
     </div>
   )
 }

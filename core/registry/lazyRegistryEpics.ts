@@ -1,0 +1,55 @@
+import type { Subscription } from 'rxjs'
+// Deep rxjs entry points, not the barrel: this module is on the start-up path (see core/store/lazyEpic.ts).
+import { Observable } from 'rxjs/internal/Observable'
+import { Subject } from 'rxjs/internal/Subject'
+import type { Action } from '../actions/types.js'
+import type { AirlockDeps } from '../deps.js'
+import type { AirlockState } from '../state.js'
+import { lazyEpic } from '../store/lazyEpic.js'
+import type { Epic } from '../store/types.js'
+import type { REGISTRY_EPIC_NAMES } from './registryEpics.js'
+
+type AirlockEpic = Epic<Action, AirlockState, AirlockDeps>
+type Name = (typeof REGISTRY_EPIC_NAMES)[number]
+const NAMES: readonly Name[] = ['registryLists', 'registryPages', 'registrySearch', 'registryPreload']
+
+/**
+ * Starts `epic` only at the first action of type `trigger`, handing it that action and the ones
+ * after it. Until then nothing loads, so a page whose visitor never opens the modal fetches
+ * neither the code nor the registry.
+ * @example startOn('modal/openRequested', lazyEpic(() => import('./x.js').then((m) => m.xEpic)))
+ */
+export function startOn(trigger: Action['type'], epic: AirlockEpic): AirlockEpic {
+  return (action$, state$, deps) =>
+    new Observable<Action>((subscriber) => {
+      let source: Subject<Action> | undefined
+      let inner: Subscription | undefined
+      const actions = action$.subscribe({
+        next: (action) => {
+          if (!source && action.type === trigger) {
+            source = new Subject<Action>()
+            inner = epic(source.asObservable(), state$, deps).subscribe(subscriber)
+          }
+          source?.next(action)
+        },
+        error: (error: unknown) => subscriber.error(error),
+        complete: () => (source ? source.complete() : subscriber.complete()),
+      })
+      return () => {
+        actions.unsubscribe()
+        inner?.unsubscribe()
+      }
+    })
+}
+
+/** One dynamic import for all four, fetched when the modal first opens. */
+const load = () => import('./registryEpics.js')
+
+/**
+ * The registry epics for `createAirlock`: their code and their first request wait for the first
+ * `modal/openRequested` (start-up stays quiet), then actions flow to them in order.
+ * @example createStore({ …, epics: { ...lazyRegistryEpics } })
+ */
+export const lazyRegistryEpics: Readonly<Record<Name, AirlockEpic>> = Object.fromEntries(
+  NAMES.map((name) => [name, startOn('modal/openRequested', lazyEpic(() => load().then((m) => m.registryEpics[name])))]),
+) as Record<Name, AirlockEpic>

@@ -1,0 +1,155 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { screenshot } from './chromium.js'
+import { useDappHarness } from './useDappHarness.js'
+
+/**
+ * Issue 4 part 1 in real Chromium: the demo's modal against the devnet gateway's registry
+ * (about 5,100 wallets on the devnet chains). All wallets pages in as the list scrolls, the
+ * search asks the registry, and the virtual list keeps the DOM small while scrolling.
+ */
+const dapp = useDappHarness()
+
+/** Rows the virtual list has in the DOM, and where it is, read inside the modal's shadow root. */
+const listInfo = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('airlock-modal')!.shadowRoot!
+    const list = root.querySelector<HTMLElement>('[data-airlock="virtual-list"]')
+    const rows = root.querySelectorAll('ul[aria-label="All wallets"] li')
+    return { rows: rows.length, setSize: Number(rows[0]?.getAttribute('aria-setsize') ?? 0), scrollTop: list?.scrollTop ?? 0, scrollHeight: list?.scrollHeight ?? 0 }
+  })
+
+async function step(page: Page, name: string, run: () => Promise<void>): Promise<void> {
+  try {
+    await run()
+  } catch (error) {
+    await screenshot(page, `e2e-registry-${name}-failure`).catch(() => {})
+    throw error
+  }
+}
+
+describe('wallet registry in the browser', () => {
+  test('behavior: All wallets pages in on scroll, searches the registry, and stays small and smooth', async () => {
+    const { page, errors } = await dapp.openDapp(dapp.newWallet(2), '')
+    const registryCalls: URL[] = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.pathname === '/getWallets') registryCalls.push(url)
+    })
+    await page.getByRole('button', { name: 'Connect Wallet' }).waitFor()
+    // Start-up stays quiet: the registry is asked only when the modal opens.
+    expect(registryCalls).toHaveLength(0)
+    const dialog = page.getByRole('dialog')
+
+    await step(page, 'connect', async () => {
+      await page.getByRole('button', { name: 'Connect Wallet' }).click()
+      await dialog.getByRole('button', { name: /Airlock Test Wallet \(Installed\)/ }).waitFor()
+      await dialog.getByRole('button', { name: 'MetaMask', exact: true }).waitFor()
+      expect(registryCalls.map((u) => u.searchParams.get('page'))).toEqual(['1'])
+      expect(registryCalls[0]!.searchParams.get('chains')).toBe('eip155:31337,eip155:31338')
+      await screenshot(page, 'e2e-registry-connect')
+    })
+
+    await step(page, 'all-wallets', async () => {
+      await dialog.getByRole('button', { name: /^All Wallets/ }).click()
+      const search = dialog.getByRole('searchbox', { name: 'Search wallets' })
+      await search.waitFor()
+      await expect.poll(() => search.evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(true)
+      // Installed first, and the registry's copy of it is not listed again.
+      const names = await dialog.locator('ul[aria-label="All wallets"] li .row-name').allTextContents()
+      expect(names[0]).toBe('Airlock Test Wallet')
+      expect(names.filter((n) => n === 'Airlock Test Wallet')).toHaveLength(1)
+      await screenshot(page, 'e2e-registry-all-wallets')
+    })
+
+    await step(page, 'scroll', async () => {
+      // Scroll to the end of what is loaded until pages 2 to 4 came in.
+      for (let pageNo = 2; pageNo <= 4; pageNo++) {
+        await page.evaluate(() => {
+          const list = document.querySelector('airlock-modal')!.shadowRoot!.querySelector<HTMLElement>('[data-airlock="virtual-list"]')!
+          list.scrollTop = list.scrollHeight
+        })
+        await expect.poll(() => registryCalls.map((u) => u.searchParams.get('page')), { timeout: 5_000 }).toContain(String(pageNo))
+        await expect.poll(async () => (await listInfo(page)).setSize, { timeout: 5_000 }).toBeGreaterThanOrEqual(pageNo * 40)
+      }
+      const pages = registryCalls.map((u) => u.searchParams.get('page'))
+      expect(pages).toEqual(['1', '2', '3', '4'])
+    })
+
+    await step(page, 'smooth', async () => {
+      // Load 5,000+ rows in the page through the store, then scroll through them frame by frame.
+      await page.evaluate(async () => {
+        const airlock = (window as unknown as { airlock: { getState(): { registry: { page: number; count: number | null; loadingPage: number | null } }; dispatch(a: unknown): void } }).airlock
+        for (const end = performance.now() + 90_000; performance.now() < end; ) {
+          const { page, count, loadingPage } = airlock.getState().registry
+          if (count !== null && page * 40 >= count) return
+          if (loadingPage === null) airlock.dispatch({ type: 'registry/nextPageRequested' })
+          await new Promise((resolve) => setTimeout(resolve, 15))
+        }
+      })
+      await expect.poll(async () => (await listInfo(page)).setSize, { timeout: 10_000 }).toBeGreaterThan(5_000)
+      const run = await page.evaluate(async () => {
+        const root = document.querySelector('airlock-modal')!.shadowRoot!
+        const list = root.querySelector<HTMLElement>('[data-airlock="virtual-list"]')!
+        const rowsNow = () => root.querySelectorAll('ul[aria-label="All wallets"] li').length
+        const stats = (frames: number[]) => {
+          const sorted = [...frames].sort((a, b) => a - b)
+          return { frames: sorted.length, p50: sorted[Math.floor(sorted.length / 2)]!, p95: sorted[Math.floor(sorted.length * 0.95)]!, max: sorted.at(-1)! }
+        }
+        const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve))
+        // Idle frames first: the machine's own pace, to compare with.
+        const idle: number[] = []
+        let last = await frame()
+        for (let i = 0; i < 60; i++) {
+          const now = await frame()
+          idle.push(now - last)
+          last = now
+        }
+        // A long scroll, 5 rows a frame (a fast flick), from the top through ~1,500 rows.
+        list.scrollTop = 0
+        const scrolling: number[] = []
+        let maxRows = 0
+        last = await frame()
+        for (let i = 0; i < 300; i++) {
+          list.scrollTop += 320
+          const now = await frame()
+          scrolling.push(now - last)
+          last = now
+          maxRows = Math.max(maxRows, rowsNow())
+        }
+        // Then jump to the very end: the last wallet is rendered.
+        list.scrollTop = list.scrollHeight
+        for (let i = 0; i < 60 && !root.querySelector(`ul[aria-label="All wallets"] li[aria-posinset="${root.querySelector('ul[aria-label="All wallets"] li')?.getAttribute('aria-setsize')}"]`); i++) await frame()
+        maxRows = Math.max(maxRows, rowsNow())
+        const lastRow = Array.from(root.querySelectorAll('ul[aria-label="All wallets"] li')).at(-1)
+        return { idle: stats(idle), scroll: stats(scrolling), maxRows, lastPos: Number(lastRow?.getAttribute('aria-posinset')), setSize: Number(lastRow?.getAttribute('aria-setsize')) }
+      })
+      const fmt = (s: { frames: number; p50: number; p95: number; max: number }) => `${s.frames} frames, p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, max ${s.max.toFixed(1)} ms`
+      console.log(`registry list of ${run.setSize} rows: idle ${fmt(run.idle)}; scrolling ${fmt(run.scroll)}; at most ${run.maxRows} rows in the DOM`)
+      expect(run.setSize).toBeGreaterThan(5_000)
+      expect(run.lastPos).toBe(run.setSize)
+      expect(run.maxRows).toBeLessThanOrEqual(25)
+      // Generous for a shared 2-core CI box without GPU: the point is no per-row cost.
+      expect(run.scroll.p50).toBeLessThan(Math.max(100, run.idle.p50 * 4))
+      // Once the list rests, the rows in view load their images from the gateway.
+      await expect
+        .poll(() => page.evaluate(() => Array.from(document.querySelector('airlock-modal')!.shadowRoot!.querySelectorAll<HTMLImageElement>('ul[aria-label="All wallets"] img')).filter((img) => img.complete && img.naturalWidth > 0).length))
+        .toBeGreaterThan(5)
+    })
+
+    await step(page, 'search', async () => {
+      const before = registryCalls.length
+      await dialog.getByRole('searchbox', { name: 'Search wallets' }).pressSequentially('rainbo', { delay: 20 })
+      await dialog.locator('ul[aria-label="All wallets"] li .row-name', { hasText: /^Rainbow$/ }).waitFor()
+      const searches = registryCalls.slice(before).map((u) => u.searchParams.get('search'))
+      // Typed fast: one request for the whole word (300 ms debounce).
+      expect(searches).toEqual(['rainbo'])
+      await dialog.getByRole('searchbox', { name: 'Search wallets' }).fill('evil')
+      await dialog.locator('ul[aria-label="All wallets"] li .row-name', { hasText: 'Evil Wallet' }).waitFor()
+      expect(await dialog.locator('ul[aria-label="All wallets"] li .row-name').first().textContent()).toBe('<img src=x onerror=alert(1)>Evil Wallet')
+      expect(await page.evaluate(() => document.querySelector('airlock-modal')!.shadowRoot!.querySelectorAll('img[src="x"]').length)).toBe(0)
+      await screenshot(page, 'e2e-registry-search')
+    })
+    expect(errors).toEqual([])
+  }, 120_000)
+})
