@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { DEFAULT_WALLETS, placeholderSvg, queryWallets, RegistryQueryError, walletImage, type RegistryWallet } from './walletRegistry.js'
+import { createMailbox, mailboxRoute, type Mailbox } from './mailbox.js'
 
-export { DEFAULT_WALLETS, type RegistryWallet } from './walletRegistry.js'
+export { DEFAULT_WALLETS, KNOWN_WALLETS, type RegistryWallet } from './walletRegistry.js'
 
 /**
  * A local stand-in for the cloud APIs Airlock calls (SPEC 7), speaking the
@@ -25,6 +26,8 @@ export interface GatewayOptions {
   wallets?: readonly RegistryWallet[]
   /** Extra routes, checked first: return true when handled. */
   routes?: (req: IncomingMessage, url: URL, res: ServerResponse) => boolean | Promise<boolean>
+  /** The dev mailbox behind `/dev/mailbox/{email}` (one-time codes of the dev frame); default: a fresh one. */
+  mailbox?: Mailbox
 }
 
 export interface RecordedEvent {
@@ -42,12 +45,19 @@ export interface Gateway {
   readonly requests: string[]
   /** Hanging requests whose client went away (aborted) so far. */
   readonly aborted: number
-  /** Make a route fail: a status, or 'hang' to never answer. */
-  fail(path: string, behaviour: number | 'hang' | 'html' | 'garbage' | null): void
+  /** The dev mailbox (`GET /dev/mailbox/{email}`): codes the dev frame sent, newest first. */
+  readonly mailbox: Mailbox
+  /**
+   * Make a route fail: a status, 'hang' to never answer, or `{ delayMs }` to answer normally but late.
+   * A path ending in `*` matches every path with that prefix (e.g. `/getWalletImage/*`).
+   */
+  fail(path: string, behaviour: Fault | null): void
   close(): Promise<void>
 }
 
 const MAX_BODY = 64 * 1024
+
+export type Fault = number | 'hang' | 'html' | 'garbage' | { delayMs: number }
 
 export const DEFAULT_DEV_PROJECT_ID = 'airlock-dev'
 
@@ -71,16 +81,24 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   const wallets = options.wallets ?? DEFAULT_WALLETS
   const events: RecordedEvent[] = []
   const requests: string[] = []
-  const faults = new Map<string, number | 'hang' | 'html' | 'garbage'>()
+  const faults = new Map<string, Fault>()
+  const faultFor = (pathname: string): Fault | undefined => {
+    const exact = faults.get(pathname)
+    if (exact !== undefined) return exact
+    for (const [path, fault] of faults) if (path.endsWith('*') && pathname.startsWith(path.slice(0, -1))) return fault
+    return undefined
+  }
   const hanging = new Set<ServerResponse>()
   let aborted = 0
 
+  const mailbox = options.mailbox ?? createMailbox()
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://gateway.local')
     requests.push(`${req.method} ${url.pathname}${url.search}`)
     cors(req, res)
     if (req.method === 'OPTIONS') return end(res, 204)
-    const fault = faults.get(url.pathname)
+    const fault = faultFor(url.pathname)
+    if (typeof fault === 'object') await new Promise((resolve) => setTimeout(resolve, fault.delayMs))
     if (fault === 'hang') {
       hanging.add(res)
       res.on('close', () => {
@@ -93,12 +111,17 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     if (typeof fault === 'number') return json(res, fault, { message: `injected ${fault}` })
     try {
       if (options.routes && (await options.routes(req, url, res))) return
+      if (url.pathname.startsWith('/dev/mailbox/') && (await mailboxRoute(mailbox, req, url, res))) return
       const projectId = url.searchParams.get('projectId') ?? ''
       const project = projects[projectId]
       if (req.method === 'GET') {
         const image = imageRoute(url.pathname, wallets)
         if (image === null) return json(res, 404, { message: 'Image not found' })
-        if (image !== undefined) return end(res, 200, image, 'image/svg+xml')
+        if (image !== undefined) {
+          // Cacheable like the real CDN, so a preloaded image is not fetched again by the <img>.
+          res.setHeader('cache-control', 'public, max-age=3600')
+          return end(res, 200, image, 'image/svg+xml')
+        }
       }
       switch (`${req.method} ${url.pathname}`) {
         case 'GET /appkit/v1/config':
@@ -113,7 +136,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
           if (projectId && !project) return json(res, 403, { message: 'Unauthorized: invalid key' })
           const q = url.searchParams
           try {
-            return json(res, 200, queryWallets(wallets, { page: q.get('page'), entries: q.get('entries'), include: q.get('include'), exclude: q.get('exclude'), chains: q.get('chains'), search: q.get('search') }))
+            return json(res, 200, queryWallets(wallets, { page: q.get('page'), entries: q.get('entries'), include: q.get('include'), exclude: q.get('exclude'), chains: q.get('chains'), search: q.get('search'), badge_type: q.get('badge_type') }))
           } catch (error) {
             if (error instanceof RegistryQueryError) return json(res, 400, { message: error.message })
             throw error
@@ -149,6 +172,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     port,
     events,
     requests,
+    mailbox,
     get aborted() {
       return aborted
     },

@@ -4,7 +4,11 @@ import { fileURLToPath } from 'node:url'
 import { ANVIL_ACCOUNTS, startAnvil, type Anvil } from './anvil.js'
 import { buildDapp, type DappBundle } from './buildDapp.js'
 import { DEFAULT_DEV_PROJECT_ID, startGateway, type Gateway } from './gateway.js'
+import { buildMobileWallet, MOBILE_WALLET_PATH, mobileWalletConfigFile } from './mobileWallet/build.js'
 import { assertPortFree, PortConfigError, PORTS, readPorts, STARTED_SERVICES, type DevnetPorts, type PortName } from './ports.js'
+import { startRelay, type Relay } from './relay.js'
+import { startDevFrame, type DevFrame } from './frame/startFrameServer.js'
+import { createMailbox } from './mailbox.js'
 import { startStaticServer, type StaticFile, type StaticServer } from './staticServer.js'
 
 export { PORTS, PortConfigError, readPorts, type DevnetPorts } from './ports.js'
@@ -17,14 +21,21 @@ export interface DevnetConfig {
   /** The dev wallet's account (the first anvil account) and where funds go in the demo (the second). */
   devAccount: string
   recipient: string
+  /** The local WalletConnect relay (`ws://127.0.0.1:P`), the SDK's `relayUrl`. */
+  relayUrl: string
+  /** The dev secure frame on its own origin (a second port), the SDK's `secureSiteUrl`. */
+  secureSiteUrl: string
 }
 
 export interface Devnet {
   readonly ports: Pick<DevnetPorts, (typeof STARTED_SERVICES)[number]>
-  readonly urls: { dapp: string; gateway: string; anvil: string; anvil2: string }
+  readonly urls: { dapp: string; gateway: string; anvil: string; anvil2: string; relay: string; mobileWallet: string; frame: string }
   readonly config: DevnetConfig
   readonly anvils: readonly [Anvil, Anvil]
   readonly gateway: Gateway
+  readonly relay: Relay
+  /** The dev secure frame (email, social and farcaster login; keys in its own IndexedDB). */
+  readonly frame: DevFrame
   readonly bundle: DappBundle
   /** Milliseconds from the call to everything answering. */
   readonly startupMs: number
@@ -33,7 +44,11 @@ export interface Devnet {
 }
 
 export interface StartDevnetOptions {
-  /** Ports to use; missing ones come from the environment (`ANVIL_PORT`...) or the defaults. */
+  /**
+   * Ports to use; missing ones come from the environment (`ANVIL_PORT`...) or the defaults.
+   * When `ports` is given without `relay`, the relay takes any free port (tests that pick
+   * their own ports then never collide on the default 8788).
+   */
   ports?: Partial<DevnetPorts>
   /** The repository root (default: found from this file). */
   root?: string
@@ -42,14 +57,15 @@ export interface StartDevnetOptions {
 
 /**
  * Starts the local dev stack: two anvil chains (31337, 31338), the API
- * gateway, and the demo dapp (bundled now with esbuild, served from memory).
+ * gateway, the WalletConnect relay, and the demo dapp plus the dev mobile
+ * wallet page at `/mobile-wallet/` (bundled now with esbuild, served from memory).
  * Every port is checked first, so a busy one fails fast with the env var to
  * change; on any failure whatever already started is stopped again.
  * @example const devnet = await startDevnet({ ports: { dapp: await freePort() } }); await devnet.stop()
  */
 export async function startDevnet(options: StartDevnetOptions = {}): Promise<Devnet> {
   const started = performance.now()
-  const ports = { ...readPorts(options.env ?? process.env), ...options.ports }
+  const ports = { ...readPorts(options.env ?? process.env), ...(options.ports && options.ports.relay === undefined ? { relay: 0 } : {}), ...(options.ports && options.ports.frame === undefined ? { frame: 0 } : {}), ...options.ports }
   const root = options.root ?? findRoot(dirname(fileURLToPath(import.meta.url)))
   // Every busy port at once, so one run tells you all the env vars to change.
   const checks = await Promise.allSettled(STARTED_SERVICES.map((name) => assertPortFree(name, ports[name])))
@@ -75,16 +91,22 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         throw new Error(`Could not start the ${PORTS[name].what} on port ${ports[name]} (${PORTS[name].env}): ${error instanceof Error ? error.message : String(error)}`, { cause: error })
       })
     // allSettled, not all: whatever did start must be tracked before a failure stops everything.
-    const [anvil, anvil2, gateway, bundle] = settled(
+    const [anvil, anvil2, gateway, relay, bundle, mobileWallet] = settled(
       await Promise.allSettled([
         startService('anvil', startAnvil({ port: ports.anvil, chainId: 31337 }).then(track)),
         startService('anvil2', startAnvil({ port: ports.anvil2, chainId: 31338 }).then(track)),
-        startService('gateway', startGateway({ port: ports.gateway, host: '127.0.0.1' }).then(track)),
+        startService('gateway', startGateway({ port: ports.gateway, host: '127.0.0.1', mailbox: createMailbox({ log: (line) => console.log(line) }) }).then(track)),
+        startService('relay', startRelay({ port: ports.relay, host: '127.0.0.1' }).then(track)),
         buildDapp(root).catch((error: unknown) => {
           throw new Error(`Could not bundle the demo dapp: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
         }),
+        buildMobileWallet(root).catch((error: unknown) => {
+          throw new Error(`Could not bundle the mobile wallet page: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
+        }),
       ] as const),
     )
+    // The frame's allowed page origins are set once the dapp server has its port (below).
+    const frame = await startService('frame', startDevFrame({ port: ports.frame, root, allowedOrigins: [], gatewayUrl: gateway.url, chains: [{ chainId: 31337, name: 'Airlock Devnet', rpcUrl: anvil.rpcUrl }, { chainId: 31338, name: 'Airlock Devnet 2', rpcUrl: anvil2.rpcUrl }] }).then(track))
     const config: DevnetConfig = {
       projectId: DEFAULT_DEV_PROJECT_ID,
       gatewayUrl: gateway.url,
@@ -94,16 +116,21 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       ],
       devAccount: ANVIL_ACCOUNTS[0].address,
       recipient: ANVIL_ACCOUNTS[1].address,
+      relayUrl: relay.url,
+      secureSiteUrl: frame.url,
     }
     const configFile: StaticFile = { body: JSON.stringify(config, null, 2), type: 'application/json; charset=utf-8' }
-    const files = new Map<string, StaticFile>([...bundle.files, ['/devnet-config.json', configFile]])
+    const files = new Map<string, StaticFile>([...bundle.files, ['/devnet-config.json', configFile], ...mobileWallet.files, mobileWalletConfigFile(config)])
     const dapp: StaticServer = await startService('dapp', startStaticServer({ port: ports.dapp, host: '127.0.0.1', root: join(root, 'examples', 'react-dapp'), files: () => files }).then(track))
+    frame.setAllowedOrigins([dapp.url, dapp.url.replace('//127.0.0.1:', '//localhost:')])
     return {
-      ports: { anvil: anvil.port, anvil2: anvil2.port, gateway: gateway.port, dapp: dapp.port },
-      urls: { dapp: dapp.url, gateway: gateway.url, anvil: anvil.rpcUrl, anvil2: anvil2.rpcUrl },
+      ports: { anvil: anvil.port, anvil2: anvil2.port, gateway: gateway.port, relay: relay.port, frame: frame.port, dapp: dapp.port },
+      urls: { dapp: dapp.url, gateway: gateway.url, anvil: anvil.rpcUrl, anvil2: anvil2.rpcUrl, relay: relay.url, mobileWallet: `${dapp.url}${MOBILE_WALLET_PATH}`, frame: frame.url },
       config,
       anvils: [anvil, anvil2],
       gateway,
+      relay,
+      frame,
       bundle,
       startupMs: Math.round(performance.now() - started),
       stop,

@@ -3,23 +3,22 @@ import { createServer } from 'node:net'
 /**
  * The dev stack's fixed default ports, one environment variable each. Every
  * service of `npm start` takes its port from here, so there is one place to
- * look when two things collide. `relay` and `frame` are reserved for the
- * WalletConnect relay and the dev frame (later work): nothing listens on them yet.
+ * look when two things collide.
  */
 export const PORTS = {
   anvil: { env: 'ANVIL_PORT', port: 8545, what: 'anvil, chain 31337' },
   anvil2: { env: 'ANVIL2_PORT', port: 8546, what: 'anvil, chain 31338' },
   gateway: { env: 'GATEWAY_PORT', port: 8787, what: 'API gateway' },
-  relay: { env: 'RELAY_PORT', port: 8788, what: 'WalletConnect relay (reserved)' },
-  frame: { env: 'FRAME_PORT', port: 8789, what: 'dev secure frame (reserved)' },
+  relay: { env: 'RELAY_PORT', port: 8788, what: 'WalletConnect relay' },
+  frame: { env: 'FRAME_PORT', port: 8789, what: 'dev secure frame' },
   dapp: { env: 'DAPP_PORT', port: 5173, what: 'demo dapp' },
 } as const
 
 export type PortName = keyof typeof PORTS
 export type DevnetPorts = Record<PortName, number>
 
-/** The services `startDevnet` actually starts (relay and frame are only reserved). */
-export const STARTED_SERVICES = ['anvil', 'anvil2', 'gateway', 'dapp'] as const satisfies readonly PortName[]
+/** The services `startDevnet` starts. */
+export const STARTED_SERVICES = ['anvil', 'anvil2', 'gateway', 'relay', 'frame', 'dapp'] as const satisfies readonly PortName[]
 
 /**
  * Reads the ports from the environment, falling back to the defaults.

@@ -4,8 +4,7 @@
 // Node 20 cannot run TypeScript, so this file first bundles examples/devnet/main.ts
 // with esbuild's JS API (packages stay external) into a git-ignored cache folder,
 // imports it, and calls startDevnet(). Ports come from the environment
-// (ANVIL_PORT, ANVIL2_PORT, GATEWAY_PORT, DAPP_PORT; RELAY_PORT and FRAME_PORT are
-// reserved for later). Ctrl-C (SIGINT) or SIGTERM stops everything and exits 0.
+// (ANVIL_PORT, ANVIL2_PORT, GATEWAY_PORT, RELAY_PORT, FRAME_PORT, DAPP_PORT). Ctrl-C (SIGINT) or SIGTERM stops everything and exits 0.
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { bundleForNode, root } from '../bundleForNode.mjs'
@@ -76,11 +75,16 @@ async function main() {
         row('anvil, chain 31337', urls.anvil, PORTS.anvil.env),
         row('anvil, chain 31338', urls.anvil2, PORTS.anvil2.env),
         row('gateway (cloud APIs)', urls.gateway, PORTS.gateway.env),
+        row('WalletConnect relay', urls.relay, PORTS.relay.env),
+        row('dev secure frame', urls.frame, PORTS.frame.env),
         row('demo dapp', urls.dapp, PORTS.dapp.env),
         '',
         `  Dev wallet: ${config.devAccount} (anvil account #0), approve requests in`,
         '  its panel at the bottom-left of the page; open the page with ?devWallet=0 to turn it off.',
+        `  Mobile wallet (WalletConnect, anvil account #2): ${urls.mobileWallet}`,
+        '  open it in a second tab and paste the wc: URI the dapp shows.',
         `  Set the env vars above to change a port, e.g. ${PORTS.dapp.env}=3000 npm start.`,
+        `  Email login codes: printed here as [mailbox] lines, or GET ${urls.gateway}/dev/mailbox/<email>.`,
         '  Press Ctrl-C to stop.',
         '',
       ].join('\n'),

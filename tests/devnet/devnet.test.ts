@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { freePort } from '../../examples/devnet/anvil.js'
 import { startDevnet, type Devnet } from '../../examples/devnet/main.js'
-import { assertPortFree, PORTS, readPorts } from '../../examples/devnet/ports.js'
+import { assertPortFree, PORTS, readPorts, STARTED_SERVICES } from '../../examples/devnet/ports.js'
 
 let devnet: Devnet
 beforeAll(async () => {
@@ -77,6 +77,8 @@ describe('startDevnet', () => {
       ],
       devAccount: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
       recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      relayUrl: `ws://127.0.0.1:${devnet.ports.relay}`,
+      secureSiteUrl: devnet.urls.frame,
     })
   })
 
@@ -129,7 +131,7 @@ describe('startDevnet', () => {
   // Last: it stops the shared stack.
   test('behavior: stop() frees every port and can be called twice', async () => {
     const ports = Object.entries(devnet.ports) as [keyof typeof devnet.ports, number][]
-    expect(ports).toHaveLength(4)
+    expect(ports.map(([name]) => name).sort()).toEqual([...STARTED_SERVICES].sort())
     await Promise.all([devnet.stop(), devnet.stop()])
     for (const [name, port] of ports) await expect(assertPortFree(name, port), name).resolves.toBeUndefined()
     await expect(fetch(devnet.urls.anvil, { method: 'POST' })).rejects.toThrow()

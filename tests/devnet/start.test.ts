@@ -41,14 +41,13 @@ function startScript(env: Record<string, string>) {
 
 describe('npm start (examples/devnet/start.mjs)', () => {
   test('behavior: prints the addresses, serves the dapp, and Ctrl-C stops everything with exit code 0', async () => {
-    const ports = { ANVIL_PORT: await freePort(), ANVIL2_PORT: await freePort(), GATEWAY_PORT: await freePort(), DAPP_PORT: await freePort() }
+    const ports = { ANVIL_PORT: await freePort(), ANVIL2_PORT: await freePort(), GATEWAY_PORT: await freePort(), DAPP_PORT: await freePort(), RELAY_PORT: await freePort(), FRAME_PORT: await freePort() }
     const run = startScript(Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])))
     await run.waitFor(/Press Ctrl-C to stop/)
     const { stdout } = run.output()
     expect(stdout).toContain(`Demo dapp:  http://127.0.0.1:${ports.DAPP_PORT}`)
-    for (const [env, port] of Object.entries(ports)) expect(stdout).toMatch(new RegExp(`http://127\\.0\\.0\\.1:${port}\\s+${env}`))
-    // Reserved for later work: never printed as running.
-    expect(stdout).not.toMatch(/RELAY_PORT|FRAME_PORT|:8788|:8789/)
+    for (const [env, port] of Object.entries(ports)) expect(stdout).toMatch(new RegExp(`(http|ws)://127\\.0\\.0\\.1:${port}\\s+${env}`))
+    expect(stdout).toContain(`Mobile wallet (WalletConnect, anvil account #2): http://127.0.0.1:${ports.DAPP_PORT}/mobile-wallet/`)
 
     const page = await fetch(`http://127.0.0.1:${ports.DAPP_PORT}/`)
     expect(page.status).toBe(200)
@@ -59,7 +58,7 @@ describe('npm start (examples/devnet/start.mjs)', () => {
     run.child.kill('SIGINT')
     expect(await run.exited).toBe(0)
     expect(run.output().stdout).toContain('Stopped.')
-    const names = { ANVIL_PORT: 'anvil', ANVIL2_PORT: 'anvil2', GATEWAY_PORT: 'gateway', DAPP_PORT: 'dapp' } as const
+    const names = { ANVIL_PORT: 'anvil', ANVIL2_PORT: 'anvil2', GATEWAY_PORT: 'gateway', DAPP_PORT: 'dapp', RELAY_PORT: 'relay', FRAME_PORT: 'frame' } as const
     for (const [env, port] of Object.entries(ports)) await expect(assertPortFree(names[env as keyof typeof names], port), env).resolves.toBeUndefined()
   })
 
