@@ -1,0 +1,95 @@
+import { catchError, filter, from, Observable, of, switchMap, takeUntil, timeout } from 'rxjs'
+import { ofType, type Action, type ErrorInfo } from '../../actions/types.js'
+import { walletErrorCodes, walletErrorInfo } from '../../chains/evm/walletErrorInfo.js'
+import { PAIRING_LIFETIME_MS, WALLET_CONNECT_URI_TIMEOUT_MS } from '../../constants/timing.js'
+import type { AirlockDeps } from '../../deps.js'
+import { BaseError } from '../../errors/BaseError.js'
+import type { AirlockState } from '../../state.js'
+import type { Epic, StateObservable } from '../../store/types.js'
+import { CONNECTION_DECLINED, PAIRING_FAILED } from './constants.js'
+import type { SessionHolder } from './createSessionHolder.js'
+import { proposalNamespaces } from './namespaces.js'
+import { parseSession } from './parseSession.js'
+import { settledActions } from './sessionActions.js'
+
+/** WalletConnect's "user rejected" codes (5000-5002) and EIP-1193's 4001. */
+const DECLINED_CODES: readonly (number | string)[] = [4001, 5000, 5001, 5002]
+/** A pairing URI as WalletConnect v2 writes it; anything else is not shown or linked. */
+const PAIRING_URI = /^wc:[0-9a-f]{64}@2\?[-\w.~%&=]{1,1000}$/
+
+const CANCELS = ['walletConnect/pairingCancelled', 'modal/closeRequested', 'router/backRequested', 'router/resetRequested', 'connection/disconnectRequested'] as const
+
+/**
+ * Pairs with a wallet: on `walletConnect/connectRequested` (and on `pairingExpired`, without the
+ * person doing anything) the universal provider makes a pairing URI (`walletConnect/uriReceived`,
+ * expiring 4 minutes ahead, SPEC 4), then waits for the wallet to settle the session, which
+ * becomes `connection/accountConnected` per namespace. A newer request replaces the old one;
+ * leaving the view drops it. No URI in time, a declined proposal or an SDK error: `connectFailed`.
+ * @example store.dispatch({ type: 'walletConnect/connectRequested' })
+ */
+export const pairEpic =
+  (holder: SessionHolder, uriTimeoutMs = WALLET_CONNECT_URI_TIMEOUT_MS): Epic<Action, AirlockState, AirlockDeps> =>
+  (action$, state$, deps) =>
+    action$.pipe(
+      filter(ofType('walletConnect/connectRequested', 'walletConnect/pairingExpired')),
+      filter((action) => action.type === 'walletConnect/connectRequested' || state$.value.walletConnect.status === 'pairing'),
+      switchMap(() =>
+        pairing(holder, state$, deps).pipe(
+          timeout({ first: uriTimeoutMs, scheduler: deps.scheduler, with: () => { throw new BaseError(PAIRING_FAILED) } }),
+          catchError((error: unknown) => of<Action>({ type: 'walletConnect/connectFailed', error: connectErrorInfo(error) })),
+          takeUntil(action$.pipe(filter(ofType(...CANCELS)))),
+        ),
+      ),
+    )
+
+function pairing(holder: SessionHolder, state$: StateObservable<AirlockState>, deps: AirlockDeps): Observable<Action> {
+  return new Observable<Action>((subscriber) => {
+    let closed = false
+    let provider: Awaited<ReturnType<SessionHolder['provider']>> | undefined
+    const onUri = (uri: unknown): void => {
+      if (closed || typeof uri !== 'string' || !PAIRING_URI.test(uri)) return
+      subscriber.next({ type: 'walletConnect/uriReceived', uri, expiresAt: deps.scheduler.now() + PAIRING_LIFETIME_MS })
+    }
+    holder
+      .provider()
+      .then(async (instance) => {
+        if (closed) return
+        provider = instance
+        instance.on('display_uri', onUri)
+        await instance.connect({ optionalNamespaces: proposalNamespaces(state$.value.options.networks) })
+        if (closed) return
+        const session = parseSession(instance.session)
+        if (!session) throw new BaseError('The wallet answered with a malformed session')
+        const actions = settledActions(state$.value, session, { restored: false })
+        pointAtActiveChain(instance, actions)
+        from(actions).subscribe(subscriber)
+      })
+      .catch((error: unknown) => {
+        if (!closed) subscriber.error(error)
+      })
+    return () => {
+      closed = true
+      provider?.removeListener('display_uri', onUri)
+    }
+  })
+}
+
+/** Requests through `getProvider()` then go to the chain the app shows, not the wallet's first. */
+export function pointAtActiveChain(provider: { setDefaultChain(chain: string): void }, actions: readonly Action[]): void {
+  const chain = actions.find((a) => a.type === 'network/chainChanged')
+  if (!chain || chain.type !== 'network/chainChanged') return
+  try {
+    provider.setDefaultChain(chain.caipNetworkId)
+  } catch {
+    // The wallet did not approve that chain: the SDK keeps its own default.
+  }
+}
+
+/** SPEC wording for a failed pairing: a declined proposal reads as a rejection, never retried. */
+export function connectErrorInfo(error: unknown): ErrorInfo {
+  if (error instanceof BaseError) return error.toJSON()
+  const codes = walletErrorCodes(error)
+  const declined = codes.find((code) => DECLINED_CODES.includes(code))
+  if (declined !== undefined) return { message: CONNECTION_DECLINED, code: declined }
+  return walletErrorInfo(error, PAIRING_FAILED)
+}

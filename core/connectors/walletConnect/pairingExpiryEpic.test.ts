@@ -1,0 +1,89 @@
+import type { Observable } from 'rxjs'
+import { TestScheduler } from 'rxjs/testing'
+import { describe, expect, test } from 'vitest'
+import type { Action } from '../../actions/types.js'
+import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_LIFETIME_MS } from '../../constants/timing.js'
+import type { AirlockDeps } from '../../deps.js'
+import { initialState, stateFollowing } from '../../../tests/support/state.js'
+import { pairingExpiryEpic } from './pairingExpiryEpic.js'
+
+const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected))
+const URI = `wc:${'a'.repeat(64)}@2?relay-protocol=irn&symKey=${'b'.repeat(64)}`
+const URI2 = `wc:${'c'.repeat(64)}@2?relay-protocol=irn&symKey=${'d'.repeat(64)}`
+/** A URI made at virtual time `at` expires 4 minutes later (SPEC 4), as the pair epic stamps it. */
+const uri = (at: number, value = URI): Action => ({ type: 'walletConnect/uriReceived', uri: value, expiresAt: at + PAIRING_LIFETIME_MS })
+const expired = (value = URI): Action => ({ type: 'walletConnect/pairingExpired', uri: value })
+const run = (scheduler: TestScheduler) => (action$: Observable<Action>) =>
+  pairingExpiryEpic()(action$, stateFollowing(initialState()).state$, { scheduler } as unknown as AirlockDeps)
+
+describe('pairingExpiryEpic (SPEC 4, 9: 4 minutes ahead, expired 10 s early)', () => {
+  test('constants: 4 minutes and 10 s', () => {
+    expect(PAIRING_LIFETIME_MS).toBe(240_000)
+    expect(PAIRING_EXPIRY_MARGIN_MS).toBe(10_000)
+  })
+
+  test('default: a URI shown at 1 ms is expired at 230 001 ms, not before', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const action$ = hot<Action>('-u', { u: uri(1) })
+      expectObservable(run(scheduler)(action$)).toBe('- 230000ms e', { e: expired() })
+    })
+  })
+
+  test('behavior: a fresh URI restarts the wait and the old one never expires', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable, expectSubscriptions }) => {
+      const timerLike = hot<Action>('-u 229998ms v', { u: uri(1), v: uri(230_000, URI2) })
+      expectObservable(run(scheduler)(timerLike)).toBe('- 229999ms 230000ms e', { e: expired(URI2) })
+      expectSubscriptions(timerLike.subscriptions).toBe('^')
+    })
+  })
+
+  test('behavior: a settled session cancels the expiry: nothing emitted, the timer is gone from the scheduler', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const settled: Action = { type: 'walletConnect/sessionSettled', peer: { name: 'W' }, accounts: [], restored: false }
+      const action$ = hot<Action>('-u 60s s', { u: uri(1), s: settled })
+      expectObservable(run(scheduler)(action$)).toBe('')
+      // While the URI is shown, one timer is due at 230 001 ms; after the settle it is unsubscribed.
+      const expiryTimers = () => scheduler.actions.filter((a) => (a as unknown as { delay: number }).delay === 230_001).length
+      scheduler.schedule(() => expect(expiryTimers()).toBe(1), 30_000)
+      scheduler.schedule(() => expect(expiryTimers()).toBe(0), 60_010)
+    })
+  })
+
+  test('behavior: closing the modal or going back cancels the expiry', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      expectObservable(run(scheduler)(hot<Action>('-u 229s c', { u: uri(1), c: { type: 'modal/closeRequested' } }))).toBe('')
+      expectObservable(run(scheduler)(hot<Action>('-u 10s b', { u: uri(1), b: { type: 'router/backRequested' } }))).toBe('')
+    })
+  })
+
+  test('behavior: a failure cancels the expiry; a later URI starts a new one', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const failed: Action = { type: 'walletConnect/connectFailed', error: { message: 'x' } }
+      const action$ = hot<Action>('-u 9ms f 9ms v', { u: uri(1), f: failed, v: uri(21, URI2) })
+      expectObservable(run(scheduler)(action$)).toBe('- 20ms 230000ms e', { e: expired(URI2) })
+    })
+  })
+
+  test('behavior: a URI already past its margin (a slow tab) expires at once', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const late: Action = { type: 'walletConnect/uriReceived', uri: URI, expiresAt: 5_000 }
+      expectObservable(run(scheduler)(hot<Action>('-u', { u: late }))).toBe('-e', { e: expired() })
+    })
+  })
+
+  test('behavior: empty and never sources emit nothing', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ cold, expectObservable }) => {
+      const deps = { scheduler } as unknown as AirlockDeps
+      const state$ = stateFollowing(initialState()).state$
+      expectObservable(pairingExpiryEpic()(cold<Action>('|'), state$, deps)).toBe('|')
+      expectObservable(pairingExpiryEpic()(cold<Action>('-'), state$, deps)).toBe('')
+    })
+  })
+})

@@ -1,0 +1,231 @@
+import { EventEmitter } from 'node:events'
+import { afterEach, describe, expect, test } from 'vitest'
+import { base, bitcoin, ethereum, solana } from '../../chains/networks.js'
+import { createAirlock, type Airlock } from '../../createAirlock.js'
+import { PAIRING_LIFETIME_MS } from '../../constants/timing.js'
+import type { AirlockState } from '../../state.js'
+import { createStorage } from '../../../storage/createStorage.js'
+import { CONNECTOR_NOT_FOUND, PAIRING_FAILED, WALLET_CONNECT_CONNECTOR_ID } from './constants.js'
+import { proposalNamespaces } from './namespaces.js'
+import type { UniversalProviderLike } from './universalProvider.js'
+
+/**
+ * The connector's epics in a real store with a fake universal provider (the event-emitter and
+ * promise surface the SDK has). The real SDK, relay and wallet run in
+ * tests/integration/walletConnect.airlock.test.ts; the expiry timer in pairingExpiryEpic.test.ts.
+ */
+const EVM = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
+const SOL = '7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv'
+const uriNo = (n: number) => `wc:${n.toString(16).padStart(64, '0')}@2?relay-protocol=irn&symKey=${'b'.repeat(64)}`
+const session = (accounts: Record<string, string[]>, name = 'Fake Wallet') => ({
+  topic: 't'.repeat(64),
+  namespaces: Object.fromEntries(Object.entries(accounts).map(([ns, list]) => [ns, { accounts: list, methods: [], events: [] }])),
+  peer: { metadata: { name, url: 'https://wallet.example', description: '', icons: [] } },
+})
+
+class FakeProvider extends EventEmitter implements UniversalProviderLike {
+  session: unknown
+  connects: unknown[] = []
+  requests: { method: string; chain: string | undefined }[] = []
+  disconnects = 0
+  defaultChain: string | undefined
+  private settle: ((value: unknown) => void) | undefined
+  private fail: ((error: unknown) => void) | undefined
+  constructor(private readonly options: { uri?: boolean; restoredSession?: unknown } = {}) {
+    super()
+    this.session = options.restoredSession
+  }
+  connect(params: unknown): Promise<unknown> {
+    this.connects.push(params)
+    if (this.options.uri !== false) queueMicrotask(() => this.emit('display_uri', uriNo(this.connects.length)))
+    return new Promise((resolve, reject) => {
+      this.settle = resolve
+      this.fail = reject
+    })
+  }
+  approve(value: unknown): void {
+    this.session = value
+    this.settle?.(value)
+  }
+  reject(error: unknown): void {
+    this.fail?.(error)
+  }
+  async request(args: { method: string }, chain?: string): Promise<unknown> {
+    this.requests.push({ method: args.method, chain })
+    return '0xsigned'
+  }
+  async disconnect(): Promise<void> {
+    this.disconnects++
+    this.session = undefined
+  }
+  setDefaultChain(chain: string): void {
+    this.defaultChain = chain
+  }
+}
+
+const running: Airlock[] = []
+afterEach(() => running.splice(0).forEach((a) => a.destroy()))
+
+function start(provider: FakeProvider, networks = [ethereum, base, solana], storage = createStorage({ backend: 'memory' }), uriTimeoutMs?: number): Airlock {
+  const airlock = createAirlock({
+    projectId: 'test',
+    networks,
+    adapters: [],
+    walletConnect: { createProvider: async () => provider, ...(uriTimeoutMs ? { uriTimeoutMs } : {}) },
+    deps: { storage, window: undefined, fetch: () => Promise.reject(new Error('offline')) },
+  })
+  running.push(airlock)
+  return airlock
+}
+
+/** The connector's epics are loaded and running (the remote config, offline here, is not waited for). */
+const announced = (airlock: Airlock) => until(airlock, (s) => s.connectors.list.some((c) => c.id === WALLET_CONNECT_CONNECTOR_ID))
+
+async function until(airlock: Airlock, predicate: (s: AirlockState) => boolean, timeoutMs = 2_000): Promise<AirlockState> {
+  const started = Date.now()
+  while (!predicate(airlock.getState())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out; last actions ${airlock.log.entries().slice(-4).map((e) => e.action.type).join(', ')}`)
+    await new Promise((r) => setTimeout(r, 2))
+  }
+  return airlock.getState()
+}
+
+describe('WalletConnect epics (fake universal provider)', () => {
+  test('default: optional namespaces for every configured family, with the RPC map', () => {
+    const namespaces = proposalNamespaces([ethereum, base, solana, bitcoin])
+    expect(Object.keys(namespaces)).toEqual(['eip155', 'solana', 'bip122'])
+    expect(namespaces['eip155']).toMatchObject({ chains: ['eip155:1', 'eip155:8453'], rpcMap: { 1: ethereum.rpcUrls.default.http[0], 8453: base.rpcUrls.default.http[0] } })
+    expect(namespaces['eip155']!.methods).toContain('personal_sign')
+    expect(namespaces['solana']!.methods).toContain('solana_signMessage')
+    expect(namespaces['bip122']!.chains).toEqual([bitcoin.caipNetworkId])
+  })
+
+  test('behavior: URI with its 4-minute expiry, an expired pairing gets a fresh URI, settle connects every namespace', async () => {
+    const provider = new FakeProvider()
+    const airlock = start(provider)
+    await announced(airlock)
+    expect(airlock.getState().connectors.list.find((c) => c.id === WALLET_CONNECT_CONNECTOR_ID)?.type).toBe('WALLET_CONNECT')
+    const before = Date.now()
+    airlock.dispatch({ type: 'walletConnect/connectRequested' })
+    const first = await until(airlock, (s) => s.walletConnect.uri !== null)
+    expect(first.walletConnect.uri).toBe(uriNo(1))
+    expect(first.walletConnect.expiresAt! - before).toBeGreaterThanOrEqual(PAIRING_LIFETIME_MS)
+    expect(first.walletConnect.expiresAt! - Date.now()).toBeLessThanOrEqual(PAIRING_LIFETIME_MS)
+    expect(provider.connects[0]).toEqual({ optionalNamespaces: proposalNamespaces([ethereum, base, solana]) })
+
+    airlock.dispatch({ type: 'walletConnect/pairingExpired', uri: uriNo(1) })
+    await until(airlock, (s) => s.walletConnect.uri === uriNo(2))
+    expect(provider.connects).toHaveLength(2)
+
+    provider.approve(session({ eip155: [`eip155:8453:${EVM}`, `eip155:1:${EVM}`], solana: [`${solana.caipNetworkId}:${SOL}`] }))
+    const state = await until(airlock, (s) => s.connection.namespaces.solana?.status === 'connected')
+    // The app's active network (Ethereum) wins over the wallet's first chain.
+    expect(state.connection.namespaces.eip155).toEqual({ status: 'connected', caipAddress: `eip155:1:${EVM}`, connectorId: WALLET_CONNECT_CONNECTOR_ID, accounts: [`eip155:1:${EVM}`] })
+    expect(state.connection.namespaces.solana?.caipAddress).toBe(`${solana.caipNetworkId}:${SOL}`)
+    expect(state.walletConnect).toMatchObject({ status: 'connected', uri: null, peer: { name: 'Fake Wallet', url: 'https://wallet.example' } })
+    expect(provider.defaultChain).toBe('eip155:1')
+
+    // getProvider() goes through the session, on the namespace's active chain.
+    await airlock.getProvider('eip155')!.request({ method: 'personal_sign', params: ['0x00', EVM] })
+    await airlock.getProvider('solana')!.request({ method: 'solana_signMessage', params: {} })
+    expect(provider.requests).toEqual([
+      { method: 'personal_sign', chain: 'eip155:1' },
+      { method: 'solana_signMessage', chain: solana.caipNetworkId },
+    ])
+  })
+
+  test('behavior: the wallet deleting the session resets every WalletConnect namespace (SPEC 4)', async () => {
+    const provider = new FakeProvider()
+    const airlock = start(provider)
+    await announced(airlock)
+    airlock.dispatch({ type: 'walletConnect/connectRequested' })
+    await until(airlock, (s) => s.walletConnect.uri !== null)
+    provider.approve(session({ eip155: [`eip155:1:${EVM}`], solana: [`${solana.caipNetworkId}:${SOL}`] }))
+    await until(airlock, (s) => s.walletConnect.status === 'connected')
+    provider.emit('accountsChanged', ['0x0000000000000000000000000000000000000001'])
+    await until(airlock, (s) => s.connection.namespaces.eip155?.caipAddress === 'eip155:1:0x0000000000000000000000000000000000000001')
+    provider.emit('accountsChanged', 'not a list')
+    provider.emit('session_delete', { topic: 't' })
+    provider.emit('disconnect', {})
+    const state = await until(airlock, (s) => s.walletConnect.status === 'idle')
+    expect(state.connection.namespaces.eip155?.status).toBe('disconnected')
+    expect(state.connection.namespaces.solana?.status).toBe('disconnected')
+    // One reset, not two, although the SDK reports the end twice.
+    expect(airlock.log.entries().filter((e) => e.action.type === 'walletConnect/sessionEnded')).toHaveLength(1)
+  })
+
+  test('behavior: disconnecting one namespace disconnects the other chains using WalletConnect', async () => {
+    const provider = new FakeProvider()
+    const airlock = start(provider)
+    await announced(airlock)
+    airlock.dispatch({ type: 'walletConnect/connectRequested' })
+    await until(airlock, (s) => s.walletConnect.uri !== null)
+    provider.approve(session({ eip155: [`eip155:1:${EVM}`], solana: [`${solana.caipNetworkId}:${SOL}`] }))
+    await until(airlock, (s) => s.walletConnect.status === 'connected')
+    airlock.dispatch({ type: 'connection/disconnectRequested', namespace: 'solana' })
+    airlock.dispatch({ type: 'connection/disconnectRequested', namespace: 'eip155' })
+    const state = await until(airlock, (s) => s.walletConnect.status === 'idle')
+    expect(state.connection.namespaces.eip155?.status).toBe('disconnected')
+    expect(state.connection.namespaces.solana?.status).toBe('disconnected')
+    expect(provider.disconnects).toBe(1)
+  })
+
+  test('behavior: a declined proposal, a malformed session and a missing URI end in connectFailed', async () => {
+    const provider = new FakeProvider()
+    const airlock = start(provider)
+    await announced(airlock)
+    airlock.dispatch({ type: 'walletConnect/connectRequested' })
+    await until(airlock, (s) => s.walletConnect.uri !== null)
+    provider.reject({ code: 5000, message: 'User rejected.' })
+    expect((await until(airlock, (s) => s.walletConnect.status === 'failed')).walletConnect.error).toEqual({ message: 'User rejected the request.', code: 5000 })
+
+    airlock.dispatch({ type: 'walletConnect/connectRequested' })
+    await until(airlock, (s) => s.walletConnect.uri !== null)
+    provider.approve({ topic: 'x', namespaces: { eip155: { accounts: ['<script>'] } } })
+    const malformed = await until(airlock, (s) => s.walletConnect.status !== 'pairing')
+    expect(malformed.walletConnect.status).toBe('failed')
+    expect(malformed.connection.namespaces.eip155?.status ?? 'disconnected').toBe('disconnected')
+
+    const silent = start(new FakeProvider({ uri: false }), [ethereum], createStorage({ backend: 'memory' }), 50)
+    await announced(silent)
+    silent.dispatch({ type: 'walletConnect/connectRequested' })
+    expect((await until(silent, (s) => s.walletConnect.status === 'failed')).walletConnect.error?.message).toBe(PAIRING_FAILED)
+  })
+
+  test('behavior: closing the modal drops the pairing; a late approval is ignored', async () => {
+    const provider = new FakeProvider()
+    const airlock = start(provider)
+    await announced(airlock)
+    airlock.dispatch({ type: 'walletConnect/connectRequested' })
+    await until(airlock, (s) => s.walletConnect.uri !== null)
+    airlock.dispatch({ type: 'modal/closeRequested' })
+    provider.approve(session({ eip155: [`eip155:1:${EVM}`] }))
+    await new Promise((r) => setTimeout(r, 20))
+    expect(airlock.getState().walletConnect.status).toBe('idle')
+    expect(airlock.getState().connection.namespaces.eip155).toBeUndefined()
+  })
+
+  test('behavior: restore after reload uses the stored session; none stored: disconnected', async () => {
+    const storage = createStorage({ backend: 'memory' })
+    await storage.save({
+      connections: { eip155: { connectorId: WALLET_CONNECT_CONNECTOR_ID, caipAddress: `eip155:1:${EVM}` } },
+      connectedConnectorIds: { eip155: WALLET_CONNECT_CONNECTOR_ID },
+      connectionStatus: { eip155: 'connected' },
+    })
+    const restored = new FakeProvider({ restoredSession: session({ eip155: [`eip155:1:${EVM}`] }) })
+    const airlock = start(restored, [ethereum], storage)
+    const state = await until(airlock, (s) => s.connection.namespaces.eip155?.status === 'connected')
+    expect(state.connection.namespaces.eip155?.caipAddress).toBe(`eip155:1:${EVM}`)
+    expect(restored.connects).toHaveLength(0)
+
+    const gone = start(new FakeProvider(), [ethereum], storage)
+    const after = await until(gone, (s) => s.app.storage.hydrated && s.connection.namespaces.eip155?.status === 'disconnected')
+    expect(after.connection.namespaces.eip155?.caipAddress).toBeNull()
+  })
+
+  test('behavior: before WalletConnect was started, its provider answers with SPEC wording', async () => {
+    const airlock = start(new FakeProvider())
+    await announced(airlock)
+    await expect(airlock.deps.providers.get(WALLET_CONNECT_CONNECTOR_ID)!.request({ method: 'personal_sign' })).rejects.toThrow(CONNECTOR_NOT_FOUND)
+  })
+})

@@ -1,0 +1,48 @@
+import type { Action } from '../../actions/types.js'
+import type { AirlockDeps } from '../../deps.js'
+import type { AirlockState } from '../../state.js'
+import type { Epic, StateObservable } from '../../store/types.js'
+import { createSessionHolder } from './createSessionHolder.js'
+import { announceEpic, disconnectEpic, restoreEpic, switchNetworkEpic } from './lifecycleEpics.js'
+import { pairEpic } from './pairEpic.js'
+import { pairingExpiryEpic } from './pairingExpiryEpic.js'
+import { sessionEventsEpic } from './sessionEventsEpic.js'
+import { requestChain } from './sessionActions.js'
+import { createUniversalProvider, pairingMetadata, type CreateUniversalProvider } from './universalProvider.js'
+// One shared start-up chunk with the page (see core/sharedChunk.ts).
+export { SHARED_CHUNK } from '../../sharedChunk.js'
+
+export interface WalletConnectEpicsParameters {
+  /** Creates the universal provider (default: the real SDK, imported on first need). */
+  readonly createProvider?: CreateUniversalProvider
+  readonly uriTimeoutMs?: number
+  readonly restoreTimeoutMs?: number
+}
+
+type AirlockEpic = Epic<Action, AirlockState, AirlockDeps>
+
+/**
+ * The WalletConnect connector's epics for one Airlock instance, sharing one provider holder.
+ * This module is the connector's lazily loaded chunk; the SDK loads later still, on first need.
+ * `state$` is read when the provider is created (options, page origin) and on every request (chain).
+ * @example const epics = createWalletConnectEpics({}, () => state$)
+ */
+export function createWalletConnectEpics(parameters: WalletConnectEpicsParameters, state: () => StateObservable<AirlockState>): Record<string, AirlockEpic> {
+  const holder = createSessionHolder(
+    parameters.createProvider ?? createUniversalProvider,
+    () => {
+      const { options, app } = state().value
+      return { projectId: options.projectId ?? '', relayUrl: options.relayUrl, metadata: pairingMetadata(options.metadata, app.environment.origin) }
+    },
+    (namespace) => requestChain(state().value, namespace),
+  )
+  return {
+    announce: announceEpic(holder),
+    pair: pairEpic(holder, parameters.uriTimeoutMs),
+    pairingExpiry: pairingExpiryEpic(),
+    sessionEvents: sessionEventsEpic(holder),
+    restore: restoreEpic(holder, parameters.restoreTimeoutMs),
+    disconnect: disconnectEpic(holder),
+    switchNetwork: switchNetworkEpic(holder),
+  }
+}

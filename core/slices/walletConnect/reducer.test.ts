@@ -1,0 +1,57 @@
+import { describe, expect, test } from 'vitest'
+import type { Action } from '../../actions/types.js'
+import { initialWalletConnectState, walletConnectReducer } from './reducer.js'
+
+const URI = `wc:${'a'.repeat(64)}@2?relay-protocol=irn&symKey=${'b'.repeat(64)}`
+const fold = (...actions: Action[]) => actions.reduce(walletConnectReducer, initialWalletConnectState)
+const requested: Action = { type: 'walletConnect/connectRequested', wallet: { id: 'w1', name: 'Wallet One' } }
+const uri: Action = { type: 'walletConnect/uriReceived', uri: URI, expiresAt: 240_000 }
+
+describe('walletConnectReducer', () => {
+  test('default: idle with nothing shown', () => {
+    expect(initialWalletConnectState).toEqual({ status: 'idle', uri: null, expiresAt: null, error: null, wallet: null, peer: null })
+  })
+
+  test('behavior: a request starts pairing for the chosen wallet, the URI and its expiry follow', () => {
+    expect(fold(requested, uri)).toEqual({ status: 'pairing', uri: URI, expiresAt: 240_000, error: null, wallet: { id: 'w1', name: 'Wallet One' }, peer: null })
+  })
+
+  test('behavior: a URI with no pairing in progress is ignored (a late event)', () => {
+    expect(fold(uri)).toBe(initialWalletConnectState)
+  })
+
+  test('behavior: expiry clears the matching URI only, the pairing goes on', () => {
+    expect(fold(requested, uri, { type: 'walletConnect/pairingExpired', uri: URI })).toMatchObject({ status: 'pairing', uri: null, expiresAt: null })
+    expect(fold(requested, uri, { type: 'walletConnect/pairingExpired', uri: 'wc:other' })).toMatchObject({ uri: URI })
+  })
+
+  test('behavior: failure keeps the wallet, drops the URI and shows the error', () => {
+    expect(fold(requested, uri, { type: 'walletConnect/connectFailed', error: { message: 'User rejected the request.', code: 5000 } })).toEqual({
+      status: 'failed',
+      uri: null,
+      expiresAt: null,
+      error: { message: 'User rejected the request.', code: 5000 },
+      wallet: { id: 'w1', name: 'Wallet One' },
+      peer: null,
+    })
+  })
+
+  test('behavior: settle keeps only the peer; the session end resets everything', () => {
+    const settled = fold(requested, uri, { type: 'walletConnect/sessionSettled', peer: { name: 'Peer' }, accounts: [], restored: false })
+    expect(settled).toEqual({ ...initialWalletConnectState, status: 'connected', peer: { name: 'Peer' } })
+    expect(walletConnectReducer(settled, { type: 'walletConnect/sessionEnded', reason: 'wallet' })).toEqual(initialWalletConnectState)
+  })
+
+  test('behavior: closing the modal or going back cancels a pairing but not a live session', () => {
+    for (const type of ['modal/closeRequested', 'router/backRequested', 'walletConnect/pairingCancelled'] as const) {
+      expect(fold(requested, uri, { type } as Action)).toEqual(initialWalletConnectState)
+    }
+    const settled = fold({ type: 'walletConnect/sessionSettled', peer: { name: 'Peer' }, accounts: [], restored: true })
+    expect(walletConnectReducer(settled, { type: 'modal/closeRequested' })).toBe(settled)
+  })
+
+  test('behavior: unrelated actions keep the identity', () => {
+    const state = fold(requested, uri)
+    expect(walletConnectReducer(state, { type: 'modal/shakeRequested' })).toBe(state)
+  })
+})

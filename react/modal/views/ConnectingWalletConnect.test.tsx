@@ -1,0 +1,130 @@
+// @vitest-environment happy-dom
+import { act } from 'react'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import type { Action } from '../../../core/actions/types.js'
+import { ConnectButton } from '../../components/ConnectButton.js'
+import { $, byText, click, count, render, shadow, testAirlock, waitFor } from '../../testing/renderAirlock.js'
+
+afterEach(() => {
+  document.body.innerHTML = ''
+  vi.unstubAllGlobals()
+})
+
+const URI = `wc:${'a'.repeat(64)}@2?relay-protocol=irn&symKey=${'b'.repeat(64)}`
+const URI2 = `wc:${'c'.repeat(64)}@2?relay-protocol=irn&symKey=${'d'.repeat(64)}`
+const EVIL = '<img src=x onerror="window.pwned=1">Evil Wallet'
+
+/** The modal on a pairing view, as the Connect and All Wallets views push it. */
+async function openPairing(airlock: ReturnType<typeof testAirlock>, view: 'ConnectingWalletConnect' | 'ConnectingWalletConnectBasic', data?: Record<string, unknown>) {
+  render(airlock, <ConnectButton />)
+  act(() => airlock.dispatch({ type: 'modal/openRequested', view, ...(data ? { data } : {}) }))
+  return waitFor(() => {
+    const root = shadow()
+    $(root, '[data-airlock="walletconnect"]')
+    return root
+  })
+}
+
+const uriReceived = (uri: string): Action => ({ type: 'walletConnect/uriReceived', uri, expiresAt: 240_000 })
+
+describe('ConnectingWalletConnect', () => {
+  test('default: starts one pairing, waits, then shows the QR code with the URI and a copy link', async () => {
+    const airlock = testAirlock()
+    const root = await openPairing(airlock, 'ConnectingWalletConnect', { wallet: { id: 'rainbow', name: 'Rainbow' } })
+    expect(count(airlock, 'walletConnect/connectRequested')).toBe(1)
+    expect(airlock.actions.find((a) => a.type === 'walletConnect/connectRequested')).toEqual({ type: 'walletConnect/connectRequested', wallet: { id: 'rainbow', name: 'Rainbow' } })
+    expect($(root, '[data-airlock="walletconnect-qr"]').getAttribute('aria-busy')).toBe('true')
+    expect(root.querySelector('svg[role="img"]')).toBeNull()
+    act(() => airlock.dispatch(uriReceived(URI)))
+    const qr = await waitFor(() => $(root, 'svg[role="img"]'))
+    expect(qr.getAttribute('aria-label')).toBe('QR code to connect Rainbow. Scan it with your wallet app.')
+    expect(qr.querySelector('path')?.getAttribute('d')?.length).toBeGreaterThan(100)
+    expect($(root, '[data-airlock="walletconnect-qr"]').getAttribute('data-uri')).toBe(URI)
+
+    // An expired URI is replaced by the fresh one without anyone clicking.
+    act(() => airlock.dispatch({ type: 'walletConnect/pairingExpired', uri: URI }))
+    act(() => airlock.dispatch(uriReceived(URI2)))
+    await waitFor(() => expect($(root, '[data-airlock="walletconnect-qr"]').getAttribute('data-uri')).toBe(URI2))
+    expect(count(airlock, 'walletConnect/connectRequested')).toBe(1)
+
+    const writeText = vi.fn(() => Promise.resolve())
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } })
+    click(byText(root, 'button', 'Copy link'))
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(URI2))
+    await waitFor(() => expect(airlock.getState().notifications.current?.message).toBe('Link copied'))
+  })
+
+  test('behavior: StrictMode mounts twice but asks for one pairing', async () => {
+    const airlock = testAirlock()
+    render(airlock, <ConnectButton />, { strict: true })
+    act(() => airlock.dispatch({ type: 'modal/openRequested', view: 'ConnectingWalletConnectBasic' }))
+    await waitFor(() => $(shadow(), '[data-airlock="walletconnect"]'))
+    expect(count(airlock, 'walletConnect/connectRequested')).toBe(1)
+  })
+
+  test('behavior: a wallet name with markup renders as text; a javascript: link yields no button', async () => {
+    const airlock = testAirlock()
+    const wallet = { id: 'evil', name: EVIL, mobile_link: 'javascript:alert(1)', desktop_link: 'javascript:alert(1)', webapp_link: 'javascript:alert(1)' }
+    const root = await openPairing(airlock, 'ConnectingWalletConnect', { wallet })
+    act(() => airlock.dispatch(uriReceived(URI)))
+    await waitFor(() => $(root, 'svg[role="img"]'))
+    expect(root.querySelector('img')).toBeNull()
+    expect(byText(root, 'p', 'Scan this QR code with').textContent).toContain(EVIL)
+    expect(root.querySelectorAll('[data-link]')).toHaveLength(0)
+    expect((window as unknown as { pwned?: number }).pwned).toBeUndefined()
+  })
+
+  test('behavior: allowed links become buttons that open with noopener', async () => {
+    const airlock = testAirlock()
+    const open = vi.fn()
+    vi.stubGlobal('open', open)
+    const wallet = { id: 'rainbow', name: 'Rainbow', mobile_link: 'rainbow:', desktop_link: 'rainbow-desktop:', webapp_link: 'https://app.rainbow.example' }
+    const root = await openPairing(airlock, 'ConnectingWalletConnect', { wallet })
+    act(() => airlock.dispatch(uriReceived(URI)))
+    const web = await waitFor(() => $(root, '[data-link="web"]'))
+    expect(web.getAttribute('aria-label')).toBe('Open web app of Rainbow')
+    expect($(root, '[data-link="desktop"]')).toBeTruthy()
+    expect(root.querySelector('[data-link="mobile"]')).toBeNull()
+    click(web)
+    expect(open).toHaveBeenCalledWith(`https://app.rainbow.example/wc?uri=${encodeURIComponent(URI)}`, '_blank', 'noopener,noreferrer')
+  })
+
+  test('behavior: on a phone the wallet app link is the main action, an app scheme opens in place', async () => {
+    const phone = { location: { origin: 'https://shop.example', href: 'https://shop.example/', pathname: '/' }, navigator: { userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' } }
+    const airlock = testAirlock({ deps: { window: phone } })
+    const open = vi.fn()
+    vi.stubGlobal('open', open)
+    const wallet = { id: 'rainbow', name: 'Rainbow', mobile_link: 'rainbow:', desktop_link: 'rainbow-desktop:', webapp_link: 'http://127.0.0.1:5173/wallet' }
+    const root = await openPairing(airlock, 'ConnectingWalletConnect', { wallet })
+    act(() => airlock.dispatch(uriReceived(URI)))
+    const mobile = await waitFor(() => $(root, '[data-link="mobile"]'))
+    expect(mobile.textContent).toBe('Open Rainbow')
+    expect(mobile.getAttribute('data-variant')).toBeNull()
+    // It comes before the QR code; the desktop app is not offered on a phone, plain http only in dev.
+    expect(mobile.compareDocumentPosition($(root, '[data-airlock="walletconnect-qr"]')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(root.querySelectorAll('[data-link]')).toHaveLength(1)
+    click(mobile)
+    expect(open).toHaveBeenCalledWith(`rainbow://wc?uri=${encodeURIComponent(URI)}`, '_self', 'noopener,noreferrer')
+  })
+
+  test('behavior: the basic view shows the QR code and copy link only, even with a wallet', async () => {
+    const airlock = testAirlock()
+    const root = await openPairing(airlock, 'ConnectingWalletConnectBasic', { wallet: { id: 'rainbow', name: 'Rainbow', webapp_link: 'https://app.rainbow.example' } })
+    act(() => airlock.dispatch(uriReceived(URI)))
+    await waitFor(() => $(root, 'svg[role="img"]'))
+    expect(root.querySelectorAll('[data-link]')).toHaveLength(0)
+    expect(byText(root, 'button', 'Copy link')).toBeTruthy()
+    expect(byText(root, 'p', 'any WalletConnect wallet')).toBeTruthy()
+  })
+
+  test('behavior: a failure shows the error and Try again asks for a new pairing', async () => {
+    const airlock = testAirlock()
+    const root = await openPairing(airlock, 'ConnectingWalletConnect')
+    act(() => airlock.dispatch({ type: 'walletConnect/connectFailed', error: { message: 'User rejected the request.', code: 5000 } }))
+    const alert = await waitFor(() => $(root, '[role="alert"]'))
+    expect(alert.textContent).toBe('User rejected the request.')
+    click(byText(root, 'button', 'Try again'))
+    expect(count(airlock, 'walletConnect/connectRequested')).toBe(2)
+    await waitFor(() => $(root, '[data-airlock="walletconnect"]'))
+  })
+})

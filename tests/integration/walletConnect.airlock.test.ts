@@ -1,0 +1,208 @@
+import { UniversalProvider } from '@walletconnect/universal-provider'
+import { verifyMessage, type Hex } from 'viem'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Airlock } from '../../core/index.js'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/connectors/walletConnect/constants.js'
+import type { CreateUniversalProvider, UniversalProviderLike } from '../../core/connectors/walletConnect/universalProvider.js'
+import type { StorageDep } from '../../core/deps.js'
+import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
+import { DEFAULT_DEV_PROJECT_ID, startGateway, type Gateway } from '../../examples/devnet/gateway.js'
+import { startRelay, type Relay } from '../../examples/devnet/relay.js'
+import { createStorage } from '../../storage/createStorage.js'
+import { type EvmStack, fakeWindow, startAirlock, until, useEvmStack } from '../support/evmStack.js'
+import { createWcWallet, type WcWallet } from '../support/wcWallet.js'
+import { forgetGlobalCore, keepVerifyLocal, memoryKeyValueStorage, recordOutboundRequests, uniquePrefix, universalProviderOptions, type OutboundRecorder } from '../support/wcOffline.js'
+
+/**
+ * Issue #4 part 2 in Node: a real `createAirlock` with the WalletConnect connector, the local
+ * relay, the Node WalletConnect wallet and anvil. Nothing may leave 127.0.0.1.
+ */
+const getStack = useEvmStack()
+let stack: EvmStack
+let relay: Relay
+let gateway: Gateway
+let outbound: OutboundRecorder
+const wallets: WcWallet[] = []
+const providers: { provider: UniversalProviderLike & { client: InstanceType<typeof UniversalProvider>['client'] }; prefix: string }[] = []
+
+beforeAll(async () => {
+  stack = getStack()
+  outbound = recordOutboundRequests()
+  // The cloud APIs (project config, origins, analytics) answer locally too.
+  ;[relay, gateway] = await Promise.all([startRelay(), startGateway({ host: '127.0.0.1' })])
+})
+afterAll(async () => {
+  for (const wallet of wallets.splice(0)) await wallet.close().catch(() => {})
+  for (const { provider, prefix } of providers.splice(0)) await closeProvider(provider, prefix)
+  await relay?.close()
+  await gateway?.close()
+  outbound.restore()
+})
+
+async function closeProvider(provider: { client: InstanceType<typeof UniversalProvider>['client'] }, prefix: string): Promise<void> {
+  provider.client.core.heartbeat.stop()
+  await provider.client.core.relayer.transportClose().catch(() => {})
+  forgetGlobalCore(prefix)
+}
+
+/** The SDK kept local (memory storage, no telemetry, no verify); `storage` and `prefix` shared make a "reload". */
+function localProvider(storage = memoryKeyValueStorage(), prefix = uniquePrefix('airlock')): CreateUniversalProvider {
+  return async (init) => {
+    const provider = await UniversalProvider.init({ ...universalProviderOptions({ relayUrl: init.relayUrl, storage, customStoragePrefix: prefix }), projectId: init.projectId, metadata: init.metadata })
+    keepVerifyLocal(provider.client)
+    providers.push({ provider: provider as never, prefix })
+    return provider as unknown as UniversalProviderLike
+  }
+}
+
+async function newWallet(account = 2): Promise<WcWallet> {
+  const wallet = await createWcWallet({ relayUrl: relay.url, rpcUrl: { 31337: stack.chain1.rpcUrl, 31338: stack.chain2.rpcUrl }, privateKey: ANVIL_ACCOUNTS[account]!.privateKey })
+  wallets.push(wallet)
+  return wallet
+}
+
+function startWcAirlock(createProvider: CreateUniversalProvider, storage: StorageDep = createStorage({ backend: 'memory' }), relayUrl = relay.url, uriTimeoutMs?: number): Airlock {
+  return startAirlock(stack, { window: fakeWindow(), storage, projectId: DEFAULT_DEV_PROJECT_ID, relayUrl, apiUrl: gateway.url, analyticsUrl: gateway.url, blockchainApiUrl: gateway.url, walletConnect: { createProvider, ...(uriTimeoutMs ? { uriTimeoutMs } : {}) } })
+}
+
+/** Asks for a pairing, reads the URI from state, pairs the wallet; resolves when connected. */
+async function pairAirlock(airlock: Airlock, wallet: WcWallet): Promise<{ uriMs: number; settleMs: number }> {
+  const started = performance.now()
+  airlock.dispatch({ type: 'walletConnect/connectRequested' })
+  const { walletConnect } = await until(airlock, (s) => s.walletConnect.uri !== null, 15_000)
+  const uriMs = performance.now() - started
+  await wallet.pair(walletConnect.uri!)
+  await until(airlock, (s) => s.connection.namespaces.eip155?.status === 'connected', 10_000)
+  return { uriMs, settleMs: performance.now() - started - uriMs }
+}
+
+describe('WalletConnect connector (relay + Node wallet + anvil)', { timeout: 60_000 }, () => {
+  test('default: pair, account in state, personal_sign through getProvider(), disconnect from the wallet resets', async () => {
+    const wallet = await newWallet(2)
+    const airlock = startWcAirlock(localProvider())
+    await airlock.ready()
+    expect(airlock.getState().connectors.list.find((c) => c.id === WALLET_CONNECT_CONNECTOR_ID)).toMatchObject({ type: 'WALLET_CONNECT', installed: false })
+    const { uriMs, settleMs } = await pairAirlock(airlock, wallet)
+    console.info(`[walletConnect] URI after ${uriMs.toFixed(0)} ms, session settled ${settleMs.toFixed(0)} ms after the URI`)
+    const key = `eip155:31337:${wallet.address}`
+    const state = airlock.getState()
+    expect(state.connection.namespaces.eip155).toEqual({ status: 'connected', caipAddress: key, connectorId: WALLET_CONNECT_CONNECTOR_ID, accounts: [key] })
+    expect(state.walletConnect).toMatchObject({ status: 'connected', uri: null, peer: { name: 'Airlock test wallet' } })
+    expect(state.connection.recentWallets[0]).toEqual({ id: WALLET_CONNECT_CONNECTOR_ID, name: 'Airlock test wallet' })
+
+    const message = '0x68656c6c6f206169726c6f636b' as Hex
+    const signature = (await airlock.getProvider('eip155')!.request({ method: 'personal_sign', params: [message, wallet.address] })) as Hex
+    expect(await verifyMessage({ address: wallet.address, message: { raw: message }, signature })).toBe(true)
+    expect(wallet.requests).toContain('personal_sign')
+    expect(await airlock.getProvider('eip155')!.request({ method: 'eth_chainId' })).toBe(31337)
+
+    await wallet.disconnect()
+    const after = await until(airlock, (s) => s.connection.namespaces.eip155?.status === 'disconnected', 10_000)
+    expect(after.walletConnect.status).toBe('idle')
+    expect(after.connection.namespaces.eip155).toEqual({ status: 'disconnected', caipAddress: null, connectorId: null, accounts: [] })
+    expect(outbound.remote()).toEqual([])
+  })
+
+  test('behavior: restore after a reload (same storage) connects without a new URI; disconnect tells the wallet', async () => {
+    const wallet = await newWallet(1)
+    const storage = createStorage({ backend: 'memory' })
+    const sdkStorage = memoryKeyValueStorage()
+    const prefix = uniquePrefix('airlock-reload')
+    const first = startWcAirlock(localProvider(sdkStorage, prefix), storage)
+    await first.ready()
+    await pairAirlock(first, wallet)
+    // The page goes away: its socket closes, the stored connection and the SDK's session stay.
+    await until(first, () => true)
+    while ((await storage.load()).values.connectionStatus?.eip155 !== 'connected') await new Promise((r) => setTimeout(r, 10))
+    first.destroy()
+    const gone = providers.find((p) => p.prefix === prefix)!
+    await closeProvider(gone.provider, prefix)
+    providers.splice(providers.indexOf(gone), 1)
+
+    const second = startWcAirlock(localProvider(sdkStorage, prefix), storage)
+    await second.ready()
+    const restored = await until(second, (s) => s.connection.namespaces.eip155?.status === 'connected', 10_000)
+    expect(restored.connection.namespaces.eip155?.caipAddress).toBe(`eip155:31337:${wallet.address}`)
+    expect(second.log.entries().map((e) => e.action.type)).not.toContain('walletConnect/uriReceived')
+    expect(second.log.entries().find((e) => e.action.type === 'walletConnect/sessionSettled')?.action).toMatchObject({ restored: true })
+
+    const deleted = wallet.nextSessionDelete(10_000)
+    second.dispatch({ type: 'connection/disconnectRequested', namespace: 'eip155' })
+    await until(second, (s) => s.connection.namespaces.eip155?.status === 'disconnected' && s.walletConnect.status === 'idle')
+    await deleted
+    expect(outbound.remote()).toEqual([])
+  })
+
+  test('behavior: a rejected proposal fails with the SPEC wording; Try again pairs', async () => {
+    const wallet = await newWallet(0)
+    const airlock = startWcAirlock(localProvider())
+    await airlock.ready()
+    wallet.rejectNextProposal()
+    airlock.dispatch({ type: 'walletConnect/connectRequested' })
+    const { walletConnect } = await until(airlock, (s) => s.walletConnect.uri !== null, 15_000)
+    await expect(wallet.pair(walletConnect.uri!)).rejects.toThrow()
+    const failed = await until(airlock, (s) => s.walletConnect.status === 'failed', 10_000)
+    expect(failed.walletConnect.error?.message).toBe('User rejected the request.')
+    expect(failed.connection.namespaces.eip155?.status ?? 'disconnected').toBe('disconnected')
+    await pairAirlock(airlock, wallet)
+    expect(airlock.getState().walletConnect.status).toBe('connected')
+  })
+
+  test('behavior: switching the network goes through the session; requests and the balance follow', async () => {
+    const wallet = await newWallet(1)
+    const airlock = startWcAirlock(localProvider())
+    await airlock.ready()
+    await pairAirlock(airlock, wallet)
+    airlock.dispatch({ type: 'network/switchRequested', caipNetworkId: 'eip155:31338' })
+    const key = `eip155:31338:${wallet.address}`
+    const state = await until(airlock, (s) => s.connection.activeCaipNetworkId === 'eip155:31338' && s.balances.native[key] !== undefined, 10_000)
+    expect(state.connection.namespaces.eip155?.caipAddress).toBe(key)
+    expect(state.connection.switchingTo).toBeNull()
+    expect(await airlock.getProvider('eip155')!.request({ method: 'eth_chainId' })).toBe(31338)
+    const onChain = BigInt(await stack.chain2.rpc<string>('eth_getBalance', [wallet.address, 'latest']))
+    expect(state.balances.native[key]?.value).toBe(onChain.toString())
+
+    // The wallet moving on its own is reported the same way.
+    await wallet.emitChainChanged(31337)
+    const back = await until(airlock, (s) => s.connection.activeCaipNetworkId === 'eip155:31337', 10_000)
+    expect(back.connection.namespaces.eip155?.caipAddress).toBe(`eip155:31337:${wallet.address}`)
+  })
+
+  test('behavior: the relay dropping every socket mid-session: the SDK reconnects and requests still go through', async () => {
+    const wallet = await newWallet(2)
+    const airlock = startWcAirlock(localProvider())
+    await airlock.ready()
+    await pairAirlock(airlock, wallet)
+    const dappRelayer = providers.at(-1)!.provider.client.core.relayer
+    const walletRelayer = wallet.client.core.relayer
+    const dropped = performance.now()
+    relay.dropAllSockets()
+    // Both sides notice and reconnect on their own (a request sent into the gap waits ~20 s for the SDK's retry).
+    await new Promise((r) => setTimeout(r, 50))
+    while (!dappRelayer.connected || !walletRelayer.connected) await new Promise((r) => setTimeout(r, 20))
+    console.info(`[walletConnect] relay sockets back after ${(performance.now() - dropped).toFixed(0)} ms`)
+    const message = '0x6166746572206120647270' as Hex
+    const signature = (await airlock.getProvider('eip155')!.request({ method: 'personal_sign', params: [message, wallet.address] })) as Hex
+    expect(await verifyMessage({ address: wallet.address, message: { raw: message }, signature })).toBe(true)
+    expect(airlock.getState().connection.namespaces.eip155?.status).toBe('connected')
+  })
+
+  test('behavior: an unreachable relay shows a connection error with Try again, not an endless spinner', async () => {
+    const closed = await startRelay()
+    const url = closed.url
+    await closed.close()
+    const airlock = startWcAirlock(localProvider(), createStorage({ backend: 'memory' }), url, 2_000)
+    await airlock.ready()
+    airlock.dispatch({ type: 'walletConnect/connectRequested' })
+    const failed = await until(airlock, (s) => s.walletConnect.status === 'failed', 15_000)
+    expect(failed.walletConnect.error?.message).toBeTruthy()
+    expect(failed.walletConnect.uri).toBeNull()
+    console.info(`[walletConnect] unreachable relay: "${failed.walletConnect.error?.message}"`)
+  })
+
+  test('behavior: before WalletConnect started, requests through its provider fail with SPEC wording', async () => {
+    const airlock = startWcAirlock(localProvider())
+    await airlock.ready()
+    await expect(airlock.deps.providers.get(WALLET_CONNECT_CONNECTOR_ID)!.request({ method: 'personal_sign', params: ['0x00', '0x00'] })).rejects.toThrow('WalletConnectConnector not found')
+  })
+})
