@@ -14,6 +14,11 @@ const TITLES: Partial<Record<View, string>> = {
   RegisterAccountName: 'Choose Name',
   OnRampProviders: 'Choose Provider',
   Transactions: 'Activity',
+  ConnectingWalletConnect: 'WalletConnect',
+  ConnectingWalletConnectBasic: 'WalletConnect',
+  EmailVerifyOtp: 'Confirm Email',
+  EmailVerifyDevice: 'Register Device',
+  ConnectingFarcaster: 'Farcaster',
 }
 
 /** The header title of the current view; the connecting view is titled with the wallet's name. */
@@ -22,6 +27,12 @@ export function selectViewTitle(state: AirlockState): string {
   if (view === 'ConnectingExternal') {
     const id = data?.['connectorId']
     return selectConnector(state, typeof id === 'string' ? id : undefined)?.name ?? 'Connecting'
+  }
+  if (view === 'ConnectingWalletConnect') {
+    // The registry wallet the person picked, when there is one (router data came through state, so check it).
+    const wallet = data?.['wallet']
+    const name = typeof wallet === 'object' && wallet !== null ? (wallet as { name?: unknown }).name : undefined
+    if (typeof name === 'string' && name.trim() !== '') return name.length > 40 ? `${name.slice(0, 39)}…` : name
   }
   return TITLES[view] ?? view.replace(/([a-z])([A-Z])/g, '$1 $2')
 }
