@@ -18,6 +18,10 @@ import { createInitialState, rootReducer } from './rootReducer.js'
 import { shakeEpic } from './slices/modal/shakeEpic.js'
 import { notificationsEpic } from './slices/notifications/notificationsEpic.js'
 import { lazySiwxEpics } from './slices/siwx/lazySiwxEpics.js'
+import { walletConnectConnector, type WalletConnectParameters } from './connectors/walletConnect/walletConnectConnector.js'
+import { lazyRegistryEpics } from './registry/lazyRegistryEpics.js'
+import { lazyFrameEpics } from './frame/lazyFrameEpics.js'
+import { lazyAuthEpics } from './connectors/auth/lazyAuthEpics.js'
 import type { SiwxConfig } from './siwx/types.js'
 import type { AirlockState } from './state.js'
 import { createStoreWithCheck } from './store/createStoreWithCheck.js'
@@ -36,6 +40,8 @@ export interface CreateAirlockParameters extends AirlockOptions {
   adapters?: AirlockAdapter[]
   /** Extra epics; they share the store's deps. */
   epics?: Record<string, Epic<Action, AirlockState, AirlockDeps>>
+  /** WalletConnect connector settings (tests: a provider factory); it runs when `projectId` is set and `enableWalletConnect` is not false. */
+  walletConnect?: WalletConnectParameters
 }
 
 export interface Airlock {
@@ -67,7 +73,7 @@ export interface Airlock {
  * @example const airlock = createAirlock({ projectId: 'abc', networks: [mainnet] })
  */
 export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock {
-  const { deps: depsOverride = {}, epics: extraEpics = {}, adapters: adaptersParam, ...input } = parameters
+  const { deps: depsOverride = {}, epics: extraEpics = {}, adapters: adaptersParam, walletConnect, ...input } = parameters
   const { options, siwx } = resolveOptions(input)
   const win = 'window' in depsOverride ? depsOverride.window : defaultWindow()
   const deps: AirlockDeps = {
@@ -78,6 +84,7 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
     id: depsOverride.id ?? randomId,
     providers: depsOverride.providers ?? createProviderRegistry(),
     siwx: depsOverride.siwx ?? siwx,
+    frameHost: depsOverride.frameHost,
   }
   const adapters = adaptersParam ?? defaultAdapters(options)
   const adapterEpics = Object.fromEntries(adapters.flatMap((a) => Object.entries(a.epics).map(([name, epic]) => [`${a.namespace}/${name}`, epic])))
@@ -100,6 +107,14 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
       ...adapterEpics,
       // SPEC 4 sign-in flow, only when a sign-in config was given.
       ...(deps.siwx ? lazySiwxEpics : {}),
+      // Issue #4 WalletConnect: epics load on start, the SDK only when chosen or a stored session is restored.
+      ...(options.projectId && options.enableWalletConnect ? walletConnectConnector(walletConnect) : {}),
+      // SPEC 7 wallet registry: needs a project id; its code and first request wait for the modal.
+      ...(options.projectId && options.enableWallets ? lazyRegistryEpics : {}),
+      // SPEC 4 secure frame: only when email or social login can be used; its code loads on start, the iframe on first use.
+      ...(options.features.email || (options.features.socials && options.features.socials.length > 0) ? lazyFrameEpics : {}),
+      // Email and social login through the frame (SPEC 4); its epic announces the AUTH connector.
+      ...(options.features.email || (options.features.socials && options.features.socials.length > 0) ? lazyAuthEpics : {}),
       ...extraEpics,
     },
   }, lazyDevCheck(options.debug))

@@ -46,4 +46,6 @@ export interface AirlockDeps {
   readonly providers: ProviderRegistry
   /** The sign-in config (`siwx` or the adapted `siweConfig` option); absent when sign-in is off. */
   readonly siwx?: SiwxConfig | undefined
+  /** The secure frame's DOM side; absent means the frame epics create the real one on first use. */
+  readonly frameHost?: import('./frame/FrameHost.js').FrameHost | undefined
 }

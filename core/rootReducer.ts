@@ -11,6 +11,10 @@ import { optionsReducer } from './slices/options/reducer.js'
 import { initialRequestsState, requestsReducer } from './slices/requests/reducer.js'
 import { initialRouterState, routerReducer } from './slices/router/reducer.js'
 import { initialSiwxState, siwxReducer } from './slices/siwx/reducer.js'
+import { initialRegistryState, registryReducer } from './slices/registry/reducer.js'
+import { authReducer, initialAuthState } from './slices/auth/reducer.js'
+import { initialWalletConnectState, walletConnectReducer } from './slices/walletConnect/reducer.js'
+import { frameReducer, initialFrameState } from './slices/frame/reducer.js'
 import { initialThemeState, themeReducer } from './slices/theme/reducer.js'
 import type { AirlockState } from './state.js'
 
@@ -29,6 +33,10 @@ export function createInitialState(options: ResolvedOptions): AirlockState {
     requests: initialRequestsState,
     theme: initialThemeState(options),
     siwx: initialSiwxState,
+    registry: initialRegistryState,
+    auth: initialAuthState,
+    walletConnect: initialWalletConnectState,
+    frame: initialFrameState,
   }
 }
 
@@ -51,6 +59,10 @@ export function rootReducer(state: AirlockState, action: Action): AirlockState {
     requests: requestsReducer(state.requests, action),
     theme: themeReducer(state.theme, action),
     siwx: siwxReducer(state.siwx, action, state),
+    registry: registryReducer(state.registry, action),
+    auth: authReducer(state.auth, action),
+    walletConnect: walletConnectReducer(state.walletConnect, action),
+    frame: frameReducer(state.frame, action),
   }
   for (const key of Object.keys(next) as (keyof AirlockState)[]) {
     if (next[key] !== state[key]) return next

@@ -122,4 +122,8 @@ export interface AirlockState {
   readonly requests: RequestsState
   readonly theme: ThemeState
   readonly siwx: SiwxState
+  readonly registry: import('./registry/types.js').RegistryState
+  readonly auth: import('./slices/auth/reducer.js').AuthState
+  readonly walletConnect: import('./slices/walletConnect/reducer.js').WalletConnectState
+  readonly frame: import('./slices/frame/reducer.js').FrameState
 }

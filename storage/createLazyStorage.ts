@@ -9,7 +9,7 @@ import { guessBackend, type StorageWindow } from './guessBackend.js'
  * Same behaviour once loaded.
  * @example createAirlock({ deps: { storage: createLazyStorage({ window }) } })
  */
-export function createLazyStorage(parameters: CreateStorageParameters = {}): StorageDep {
+export function createLazyStorage(parameters: CreateStorageParameters = {}): StorageDep & Pick<AirlockStorage, 'getItem' | 'setItem' | 'removeItem'> {
   let loaded: AirlockStorage | undefined
   let loading: Promise<AirlockStorage> | undefined
   const storage = (): Promise<AirlockStorage> =>
@@ -20,5 +20,9 @@ export function createLazyStorage(parameters: CreateStorageParameters = {}): Sto
     },
     load: () => storage().then((real) => real.load()),
     save: (values) => storage().then((real) => real.save(values)),
-  }
+    // Typed access to the feature keys (email login, cooldown...), for the lazy feature modules.
+    getItem: (name) => storage().then((real) => real.getItem(name)),
+    setItem: (name, value) => storage().then((real) => real.setItem(name, value)),
+    removeItem: (name) => storage().then((real) => real.removeItem(name)),
+  } as StorageDep & Pick<AirlockStorage, 'getItem' | 'setItem' | 'removeItem'>
 }

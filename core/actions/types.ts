@@ -198,7 +198,11 @@ export type Action =
   | ThemeAction
   | TelemetryAction
   | SiwxAction
+  | import('./walletConnect.js').WalletConnectAction
+  | import('./auth.js').AuthAction
   | EpicFailedAction
+  | import('./registry.js').RegistryAction
+  | import('./frame.js').FrameAction
 
 export type ActionType = Action['type']
 /** Narrows the union to one action type. */

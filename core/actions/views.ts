@@ -10,6 +10,7 @@ export const VIEWS = [
   'ConnectingSocial',
   'EmailVerifyOtp',
   'EmailVerifyDevice',
+  'UpdateEmail',
   'UnsupportedChain',
   'Networks',
   'RegisterAccountName',

@@ -71,3 +71,9 @@ export const STORAGE_WRITE_BATCH_MS = 50
 export const RECONNECT_TIMEOUT_MS = 5_000
 /** Not in SPEC 9, our choice: disconnect asks the wallet to revoke permissions, but never waits longer than this. */
 export const REVOKE_PERMISSIONS_TIMEOUT_MS = 1_000
+/** Not in SPEC 9, our choice: a WalletConnect pairing URI that has not appeared after this long is a relay failure (shown with "Try again"). */
+export const WALLET_CONNECT_URI_TIMEOUT_MS = 15_000
+/** Not in SPEC 9, our choice: after a reload, how long restoring a stored WalletConnect session may take before showing disconnected. */
+export const WALLET_CONNECT_RESTORE_TIMEOUT_MS = 10_000
+/** Not in SPEC 9, our choice: disconnect tells the wallet over the relay, but never waits longer than this. */
+export const WALLET_CONNECT_DISCONNECT_TIMEOUT_MS = 3_000

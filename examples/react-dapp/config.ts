@@ -9,6 +9,10 @@ export const devnetConfigSchema = z.object({
     .min(1),
   devAccount: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
   recipient: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+  /** The local WalletConnect relay (`ws://127.0.0.1:P`); absent on older dev stacks, then WalletConnect uses its default relay. */
+  relayUrl: z.string().regex(/^wss?:\/\/(127\.0\.0\.1|localhost)(:\d{1,5})?\/?$/).optional(),
+  /** The dev secure frame's origin (email and social login); absent on older dev stacks. */
+  secureSiteUrl: z.string().regex(/^https?:\/\/(127\.0\.0\.1|localhost)(:\d{1,5})?\/?$/).optional(),
 })
 
 export type DevnetPageConfig = z.infer<typeof devnetConfigSchema>

@@ -48,6 +48,10 @@ async function boot(root: HTMLElement): Promise<void> {
     apiUrl: config.gatewayUrl,
     analyticsUrl: config.gatewayUrl,
     blockchainApiUrl: config.gatewayUrl,
+    // WalletConnect pairs through the dev stack's relay, so no request leaves the machine.
+    ...(config.relayUrl ? { relayUrl: config.relayUrl } : {}),
+    // Email and social login go through the dev frame on its own origin (examples/devnet/frame).
+    ...(config.secureSiteUrl ? { secureSiteUrl: config.secureSiteUrl } : {}),
     metadata: { name: 'Airlock demo', description: 'The Airlock demo dapp on the local dev stack', url: location.origin, icons: [] },
     siwx: siwxFromUrl(config),
   })

@@ -27,6 +27,14 @@ const VIEWS: Partial<Record<View, ComponentType | PreloadableComponent<object>>>
   Networks,
   UnsupportedChain,
   SIWXSignMessage: lazyView(() => import('./views/SIWXSignMessage.js').then((m) => ({ default: m.SIWXSignMessage }))),
+  EmailVerifyOtp: lazyView(() => import('./views/EmailVerifyOtp.js').then((m) => ({ default: m.EmailVerifyOtp }))),
+  EmailVerifyDevice: lazyView(() => import('./views/EmailVerifyDevice.js').then((m) => ({ default: m.EmailVerifyDevice }))),
+  UpdateEmail: lazyView(() => import('./views/UpdateEmail.js').then((m) => ({ default: m.UpdateEmail }))),
+  ConnectingSocial: lazyView(() => import('./views/ConnectingSocial.js').then((m) => ({ default: m.ConnectingSocial }))),
+  ConnectingFarcaster: lazyView(() => import('./views/ConnectingFarcaster.js').then((m) => ({ default: m.ConnectingFarcaster }))),
+  ApproveTransaction: lazyView(() => import('./views/ApproveTransaction.js').then((m) => ({ default: m.ApproveTransaction }))),
+  ConnectingWalletConnect: lazyView(() => import('./views/ConnectingWalletConnect.js').then((m) => ({ default: m.ConnectingWalletConnect }))),
+  ConnectingWalletConnectBasic: lazyView(() => import('./views/ConnectingWalletConnectBasic.js').then((m) => ({ default: m.ConnectingWalletConnectBasic }))),
 }
 
 /**

@@ -4,49 +4,94 @@ import { useAirlockInstance } from '../../context.js'
 import { useAirlockSelector } from '../../hooks/useAirlockSelector.js'
 import { GridIcon } from '../parts/icons.js'
 import { NoWallets } from '../parts/NoWallets.js'
+import { LazyEmbeddedLogin } from '../parts/LazyEmbeddedLogin.js'
+import { sameWallets, selectRegistryEnabled, selectShowWalletConnect, withoutListed } from '../parts/registryEntries.js'
+import { RegistryWalletRow } from '../parts/RegistryWalletRow.js'
+import { SkeletonRows } from '../parts/SkeletonRows.js'
 import { sameEntries, selectConnectWallets } from '../parts/walletEntries.js'
+import { WalletConnectIcon } from '../parts/WalletConnectIcon.js'
 import { WalletRow } from '../parts/WalletRow.js'
 
 /** How many wallets the Connect view lists before "All Wallets". */
 export const CONNECT_LIST_MAX = 5
+/** Recommended wallets fill the list up to this many rows (featured ones always show). */
+export const CONNECT_ROWS_MAX = 8
 
 const sameMethods = (a: ConnectMethod[], b: ConnectMethod[]) => a.length === b.length && a.every((m, i) => m === b[i])
 
 /**
- * The first view: connect methods in `selectConnectMethodsOrder`. Only the
- * wallet section exists today; email and social render once their views do.
+ * The first view: connect methods in `selectConnectMethodsOrder` (SPEC 2): the wallet list, and
+ * the email and social sections as a lazy part.
  */
 export function Connect() {
   const methods = useAirlockSelector(selectConnectMethodsOrder, sameMethods)
-  const sections = methods.filter((method) => method === 'wallet')
-  if (sections.length === 0) {
+  if (methods.length === 0) {
     return <p className="muted">This app has no way to connect enabled. Ask the site to turn wallets on.</p>
   }
   return (
     <div className="stack">
-      <WalletSection />
+      {methods.map((method) => (method === 'wallet' ? <WalletSection key={method} /> : <LazyEmbeddedLogin key={method} method={method} />))}
     </div>
   )
 }
 
+/**
+ * SPEC 2 connector order: WalletConnect, recent, installed, featured, then recommended from the
+ * registry (each wallet once: a registry entry with an installed wallet's rdns is left out), then
+ * "All Wallets" with the registry's count.
+ */
 function WalletSection() {
   const airlock = useAirlockInstance()
   const entries = useAirlockSelector(selectConnectWallets, sameEntries)
-  if (entries.length === 0) return <NoWallets />
+  const showWalletConnect = useAirlockSelector(selectShowWalletConnect)
+  const registryOn = useAirlockSelector(selectRegistryEnabled)
+  const allWallets = useAirlockSelector((s) => s.options.features.allWallets)
+  const featured = useAirlockSelector((s) => s.registry.featured, sameWallets)
+  const recommended = useAirlockSelector((s) => s.registry.recommended, sameWallets)
+  const count = useAirlockSelector((s) => s.registry.count)
+  // SPEC 9: the featured rows appear once their images are preloaded, or after 2 s at most (both
+  // states end by an epic's action, so the skeleton cannot stay).
+  const waiting = useAirlockSelector((s) => selectRegistryEnabled(s) && (s.registry.status === 'loading' || (s.registry.status === 'loaded' && !s.registry.imagesReady)))
+
+  const listed = entries.slice(0, CONNECT_LIST_MAX)
+  const connectors = entries.map((e) => e.connector)
+  const shownFeatured = registryOn ? withoutListed(featured, connectors) : []
+  const room = Math.max(0, CONNECT_ROWS_MAX - listed.length - shownFeatured.length)
+  const shownRecommended = registryOn ? withoutListed(recommended, connectors).filter((w) => !shownFeatured.some((f) => f.id === w.id)).slice(0, room) : []
+  const total = count ?? entries.length
+
+  if (entries.length === 0 && !showWalletConnect && !registryOn) return <NoWallets />
   return (
     <>
       <ul className="list" aria-label="Wallets">
-        {entries.slice(0, CONNECT_LIST_MAX).map((entry) => (
+        {showWalletConnect ? (
+          <li>
+            <button type="button" className="row" aria-label="WalletConnect (QR code)" onClick={() => airlock.dispatch({ type: 'router/pushRequested', view: 'ConnectingWalletConnect' })}>
+              <span className="wallet-icon" aria-hidden="true">
+                <WalletConnectIcon />
+              </span>
+              <span className="row-name">WalletConnect</span>
+              <span className="tag">QR code</span>
+            </button>
+          </li>
+        ) : null}
+        {listed.map((entry) => (
           <WalletRow key={entry.connector.id} entry={entry} />
         ))}
+        {waiting
+          ? null
+          : [...shownFeatured, ...shownRecommended].map((wallet) => <RegistryWalletRow key={wallet.id} wallet={wallet} />)}
       </ul>
-      <button type="button" className="row" onClick={() => airlock.dispatch({ type: 'router/pushRequested', view: 'AllWallets' })}>
-        <span className="wallet-icon" aria-hidden="true">
-          <GridIcon />
-        </span>
-        <span className="row-name">All Wallets</span>
-        <span className="tag">{entries.length}</span>
-      </button>
+      {waiting ? <SkeletonRows count={2} /> : null}
+      {allWallets ? (
+        <button type="button" className="row" onClick={() => airlock.dispatch({ type: 'router/pushRequested', view: 'AllWallets' })}>
+          <span className="wallet-icon" aria-hidden="true">
+            <GridIcon />
+          </span>
+          <span className="row-name">All Wallets</span>
+          <span className="tag">{total}</span>
+        </button>
+      ) : null}
     </>
   )
 }

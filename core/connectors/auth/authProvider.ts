@@ -1,0 +1,76 @@
+import type { Action } from '../../actions/types.js'
+import { RPC_NOT_ALLOWED_MESSAGE } from '../../chains/evm/rpcMethods.js'
+import { BaseError } from '../../errors/BaseError.js'
+import { isFrameRpcMethodAllowed, rpcRequestSchema, type FrameRpcRequest } from '../../frame/index.js'
+import { selectActiveNetwork } from '../../slices/network/selectors.js'
+import type { AirlockState } from '../../state.js'
+import type { Eip1193Provider } from '../providerRegistry.js'
+import { AUTH_CONNECTOR_ID } from './authSession.js'
+
+/** One RPC request on its way to the frame; the promise settles when the epic says so. */
+export interface RpcJob {
+  readonly id: string
+  readonly request: FrameRpcRequest
+  resolve(result: unknown): void
+  reject(error: unknown): void
+}
+
+export const INVALID_PARAMS_MESSAGE = 'Invalid params'
+
+/**
+ * The auth connector's EIP-1193 provider (`airlock.getProvider()` when logged in by email or
+ * social): accounts and chain id answered from state, listed methods validated (SPEC 3) and
+ * handed to the auth epic as jobs (RPC_REQUEST through the frame, unsafe ones after approval),
+ * anything else refused with SPEC 8 'Requested RPC call is not allowed'.
+ * @example createAuthProvider({ state: () => store.getState(), emit, submit, id })
+ */
+export function createAuthProvider(params: {
+  state: () => AirlockState
+  emit: (action: Action) => void
+  submit: (job: RpcJob) => void
+  id: () => string
+}): Eip1193Provider {
+  const { state, emit, submit, id } = params
+  return {
+    request(args) {
+      const method = typeof args?.method === 'string' ? args.method.slice(0, 64) : ''
+      const current = state()
+      const connection = Object.values(current.connection.namespaces).find((c) => c?.connectorId === AUTH_CONNECTOR_ID && c.status === 'connected')
+      if (method === 'eth_accounts' || method === 'eth_requestAccounts') {
+        return Promise.resolve(connection ? connection.accounts.map((a) => a.slice(a.lastIndexOf(':') + 1)) : [])
+      }
+      const network = selectActiveNetwork(current)
+      if (method === 'eth_chainId' && typeof network.id === 'number') return Promise.resolve(`0x${network.id.toString(16)}`)
+      if (!isFrameRpcMethodAllowed(method)) {
+        emit({ type: 'auth/requestNotAllowed', method })
+        return Promise.reject(new BaseError(RPC_NOT_ALLOWED_MESSAGE, { code: 4200 }))
+      }
+      const parsed = rpcRequestSchema.safeParse({ method, params: args.params, chainId: network.caipNetworkId })
+      if (!parsed.success) return Promise.reject(new BaseError(INVALID_PARAMS_MESSAGE, { code: -32602, details: parsed.error.issues[0]?.message }))
+      return new Promise((resolve, reject) => submit({ id: id(), request: parsed.data, resolve, reject }))
+    },
+    on: () => undefined,
+    removeListener: () => undefined,
+  }
+}
+
+/** What ApproveTransaction shows: the params as bounded, plain text. */
+export function summarize(request: FrameRpcRequest): string {
+  const params = 'params' in request ? request.params : undefined
+  let text: string
+  if (request.method === 'personal_sign' && Array.isArray(params) && typeof params[0] === 'string') text = decodeHexText(params[0])
+  else text = JSON.stringify(params ?? null, null, 2) ?? ''
+  return text.length > 2000 ? `${text.slice(0, 2000)}…` : text
+}
+
+/** personal_sign messages are hex-encoded UTF-8; show the text when it is printable. */
+function decodeHexText(value: string): string {
+  if (!/^0x([0-9a-fA-F]{2})*$/.test(value)) return value
+  try {
+    const bytes = new Uint8Array(value.slice(2).match(/../g)?.map((b) => parseInt(b, 16)) ?? [])
+    const decoded = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    return /^[\P{C}\n\r\t]*$/u.test(decoded) ? decoded : value
+  } catch {
+    return value
+  }
+}

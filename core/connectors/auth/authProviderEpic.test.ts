@@ -1,0 +1,125 @@
+import { ignoreElements, merge } from 'rxjs'
+import { TestScheduler } from 'rxjs/testing'
+import { describe, expect, test } from 'vitest'
+import type { Action } from '../../actions/types.js'
+import { airlockDevnet } from '../../chains/networks.js'
+import type { AirlockDeps } from '../../deps.js'
+import { runEpic } from '../../../tests/support/epicHarness.js'
+import { initialState, reduce } from '../../../tests/support/state.js'
+import { createProviderRegistry, type Eip1193Provider } from '../providerRegistry.js'
+import { authProviderEpic } from './authProviderEpic.js'
+
+const ADDRESS = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
+const CAIP = `eip155:31337:${ADDRESS}` as const
+const started: Action = { type: 'app/started', environment: { origin: 'http://127.0.0.1:5173', pageUrl: null, isMobile: false, ssr: false } }
+const HELLO = '0x68656c6c6f3c623e'
+
+/**
+ * Runs the epic with a logged-in auth account; `script(provider, at)` makes requests at given
+ * frames; `input` scripts the person and the frame. Returns everything the epic emitted.
+ */
+function run(input: string, values: Record<string, Action>, script: (provider: Eip1193Provider, at: (frame: number, call: () => void) => void) => void) {
+  const scheduler = new TestScheduler((actual, expected) => expect(actual).toEqual(expected))
+  const seen: Action[] = []
+  let n = 0
+  const deps = { scheduler, providers: createProviderRegistry(), id: () => `id${++n}` } as unknown as AirlockDeps
+  const state = reduce(initialState({ networks: [airlockDevnet] }), { type: 'connection/accountConnected', namespace: 'eip155', caipAddress: CAIP, connectorId: 'auth', accounts: [CAIP] })
+  let final = state
+  scheduler.run(({ hot }) => {
+    // The store reduces every action; keeping action$ subscribed makes the harness do the same.
+    const epic: typeof authProviderEpic = (action$, state$, d) => merge(authProviderEpic(action$, state$, d), action$.pipe(ignoreElements()))
+    const harness = runEpic(scheduler, epic, hot<Action>(input, { s: started, ...values }), state, deps)
+    harness.out$.subscribe((a) => seen.push(a))
+    script({ request: (args) => deps.providers.get('auth')!.request(args) }, (frame, call) => scheduler.schedule(call, frame))
+    scheduler.schedule(() => (final = harness.state()), 900)
+  })
+  return { seen, final: () => final, deps }
+}
+
+const settle = (promise: Promise<unknown>) => promise.then((value) => ({ value }), (error: Error & { code?: number }) => ({ error: error.message, code: error.code }))
+
+describe('authProviderEpic', () => {
+  test('default: announces the AUTH connector and registers the provider, which answers accounts and chain from state', async () => {
+    let accounts: Promise<unknown> | undefined
+    let chainId: Promise<unknown> | undefined
+    const { seen } = run('s', {}, (provider, at) =>
+      at(1, () => {
+        accounts = provider.request({ method: 'eth_accounts' })
+        chainId = provider.request({ method: 'eth_chainId' })
+      }),
+    )
+    expect(seen[0]).toEqual({ type: 'connectors/announced', connector: { id: 'auth', name: 'Email and social login', type: 'AUTH', namespace: 'eip155', installed: true } })
+    expect(await accounts).toEqual([ADDRESS])
+    expect(await chainId).toBe('0x7a69')
+  })
+
+  test('behavior: an unsafe request opens ApproveTransaction; Approve sends RPC_REQUEST; success refreshes the balance and closes', async () => {
+    let signed: Promise<unknown> | undefined
+    const { seen, final } = run(
+      's 9ms a 9ms r',
+      { a: { type: 'auth/requestApproved', id: 'id1' }, r: { type: 'frame/requestSucceeded', id: 'id2', name: 'RPC_REQUEST', payload: '0xsig' } },
+      (provider, at) => at(5, () => (signed = settle(provider.request({ method: 'personal_sign', params: [HELLO, ADDRESS] })))),
+    )
+    expect(seen).toContainEqual({ type: 'auth/approvalRequested', approval: { id: 'id1', method: 'personal_sign', summary: 'hello<b>' } })
+    expect(seen).toContainEqual({ type: 'modal/openRequested', view: 'ApproveTransaction' })
+    expect(seen.find((a) => a.type === 'frame/requestSent')).toMatchObject({ id: 'id2', name: 'RPC_REQUEST', message: { payload: { method: 'personal_sign', params: [HELLO, ADDRESS], chainId: 'eip155:31337' } } })
+    expect(seen).toContainEqual({ type: 'balance/fetchRequested', caipAddress: CAIP, force: true })
+    expect(seen.at(-1)).toEqual({ type: 'modal/closeRequested' })
+    expect(await signed!).toEqual({ value: '0xsig' })
+    expect(final().auth.approvals).toEqual([])
+    expect(final().modal.open).toBe(false)
+  })
+
+  test('behavior: closing the modal aborts open unsafe requests with "Request was aborted"; nothing reaches the frame', async () => {
+    let sent: Promise<unknown> | undefined
+    const { seen } = run('s 9ms c', { c: { type: 'modal/closeRequested' } }, (provider, at) =>
+      at(5, () => (sent = settle(provider.request({ method: 'eth_sendTransaction', params: [{ from: ADDRESS, to: ADDRESS, value: '0x1' }] })))),
+    )
+    expect(await sent!).toEqual({ error: 'Request was aborted', code: 4001 })
+    expect(seen.some((a) => a.type === 'frame/requestSent')).toBe(false)
+  })
+
+  test('behavior: Reject answers 4001 and a frame error reply rejects with its message', async () => {
+    let rejected: Promise<unknown> | undefined
+    let failed: Promise<unknown> | undefined
+    const { final } = run(
+      's 9ms x 9ms a 9ms f',
+      {
+        x: { type: 'auth/requestRejected', id: 'id1' },
+        a: { type: 'auth/requestApproved', id: 'id2' },
+        f: { type: 'frame/requestFailed', id: 'id3', name: 'RPC_REQUEST', error: { message: 'insufficient funds' }, reason: 'error' },
+      },
+      (provider, at) => {
+        at(5, () => (rejected = settle(provider.request({ method: 'personal_sign', params: [HELLO, ADDRESS] }))))
+        at(15, () => (failed = settle(provider.request({ method: 'personal_sign', params: [HELLO, ADDRESS] }))))
+      },
+    )
+    expect(await rejected!).toEqual({ error: 'User rejected the request.', code: 4001 })
+    expect(await failed!).toMatchObject({ error: 'insufficient funds' })
+    expect(final().auth.approvalError).toEqual({ message: 'insufficient funds' })
+  })
+
+  test('behavior: a disallowed method is refused, announced, and rejects the open requests', async () => {
+    let open: Promise<unknown> | undefined
+    let refused: Promise<unknown> | undefined
+    const { seen } = run('s', {}, (provider, at) => {
+      at(5, () => (open = settle(provider.request({ method: 'personal_sign', params: [HELLO, ADDRESS] }))))
+      at(10, () => (refused = settle(provider.request({ method: 'eth_mine' }))))
+    })
+    expect(await refused!).toEqual({ error: 'Requested RPC call is not allowed', code: 4200 })
+    expect(await open!).toEqual({ error: 'Requested RPC call is not allowed', code: 4200 })
+    expect(seen).toContainEqual({ type: 'auth/requestNotAllowed', method: 'eth_mine' })
+  })
+
+  test('behavior: safe reads go straight to the frame; malformed params never leave the page', async () => {
+    let balance: Promise<unknown> | undefined
+    let bad: Promise<unknown> | undefined
+    const { seen } = run('s 9ms r', { r: { type: 'frame/requestSucceeded', id: 'id2', name: 'RPC_REQUEST', payload: '0x10' } }, (provider, at) => {
+      at(5, () => (balance = settle(provider.request({ method: 'eth_getBalance', params: [ADDRESS, 'latest'] }))))
+      at(6, () => (bad = settle(provider.request({ method: 'personal_sign', params: ['<script>', 'not an address'] }))))
+    })
+    expect(await balance!).toEqual({ value: '0x10' })
+    expect(await bad!).toEqual({ error: 'Invalid params', code: -32602 })
+    expect(seen.some((a) => a.type === 'auth/approvalRequested' || a.type === 'modal/openRequested')).toBe(false)
+  })
+})

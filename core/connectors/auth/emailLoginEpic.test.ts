@@ -1,0 +1,142 @@
+import { merge, of } from 'rxjs'
+import { TestScheduler } from 'rxjs/testing'
+import { describe, expect, test } from 'vitest'
+import type { Action } from '../../actions/types.js'
+import { airlockDevnet } from '../../chains/networks.js'
+import type { AirlockDeps } from '../../deps.js'
+import type { AirlockState } from '../../state.js'
+import type { Epic } from '../../store/types.js'
+import { runEpic } from '../../../tests/support/epicHarness.js'
+import { initialState } from '../../../tests/support/state.js'
+import { createProviderRegistry } from '../providerRegistry.js'
+import { cooldownEpic } from './cooldownEpic.js'
+import { emailLoginEpic } from './emailLoginEpic.js'
+
+const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected))
+const ADDRESS = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
+const EMAIL = 'ada@example.com'
+
+function setup(scheduler: TestScheduler) {
+  const writes: Record<string, unknown> = {}
+  const storage = {
+    backend: 'memory',
+    load: () => Promise.reject(new Error('unused')),
+    save: () => Promise.resolve(),
+    getItem: () => of(undefined),
+    setItem: (name: string, value: unknown) => ((writes[name] = value), Promise.resolve()),
+  }
+  let n = 0
+  const deps = { scheduler, storage, providers: createProviderRegistry(), id: () => `id${++n}` } as unknown as AirlockDeps
+  const state = initialState({ networks: [airlockDevnet], defaultAccountTypes: { eip155: 'eoa' } })
+  return { deps, writes, state }
+}
+
+/** Email login with the cooldown running beside it, as in the store. */
+const epic: Epic<Action, AirlockState, AirlockDeps> = (action$, state$, deps) => merge(emailLoginEpic()(action$, state$, deps), cooldownEpic()(action$, state$, deps))
+const ok = (id: string, name: string, payload?: unknown): Action => ({ type: 'frame/requestSucceeded', id, name: name as never, ...(payload === undefined ? {} : { payload }) })
+const sentNames = (actions: Action[]) => actions.flatMap((a) => (a.type === 'frame/requestSent' ? [a.name] : []))
+
+describe('emailLoginEpic', () => {
+  test('default: CONNECT_EMAIL → VERIFY_OTP → CONNECT_OTP → GET_USER → connected, with the login flags stored', () => {
+    const scheduler = newScheduler()
+    const seen: Action[] = []
+    let final: AirlockState | undefined
+    scheduler.run(({ hot }) => {
+      const { deps, writes, state } = setup(scheduler)
+      const input$ = hot<Action>('-e 9ms a 9ms o 9ms b 9ms u', {
+        e: { type: 'auth/emailLoginRequested', email: EMAIL },
+        a: ok('id1', 'CONNECT_EMAIL', { action: 'VERIFY_OTP' }),
+        o: { type: 'auth/otpSubmitted', otp: '123456' },
+        b: ok('id2', 'CONNECT_OTP'),
+        u: ok('id3', 'GET_USER', { address: ADDRESS, chainId: 31337, email: EMAIL, preferredAccountType: 'eoa' }),
+      })
+      const run = runEpic(scheduler, epic, input$, state, deps)
+      run.out$.subscribe((a) => seen.push(a))
+      scheduler.schedule(() => {
+        final = run.state()
+        expect(writes).toMatchObject({ walletEmailLoginUsed: true, walletLastEmailLoginTime: null, walletEmail: EMAIL })
+      }, 100)
+    })
+    expect(sentNames(seen)).toEqual(['CONNECT_EMAIL', 'CONNECT_OTP', 'GET_USER'])
+    const getUser = seen.find((a) => a.type === 'frame/requestSent' && a.name === 'GET_USER')
+    expect(getUser).toMatchObject({ message: { payload: { chainId: 31337, preferredAccountType: 'eoa' } } })
+    expect(seen).toContainEqual({ type: 'router/pushRequested', view: 'EmailVerifyOtp' })
+    expect(seen).toContainEqual({ type: 'connection/accountConnected', namespace: 'eip155', caipAddress: `eip155:31337:${ADDRESS}`, connectorId: 'auth', accounts: [`eip155:31337:${ADDRESS}`] })
+    expect(final?.connection.namespaces.eip155).toMatchObject({ status: 'connected', connectorId: 'auth' })
+    expect(final?.auth).toMatchObject({ step: 'idle', cooldownSeconds: 0 })
+    // The email stays out of state (it is redacted from the log; replay must stay exact).
+    expect(JSON.stringify(final)).not.toContain(EMAIL)
+  })
+
+  test('behavior: a second code within 30 s is refused with the countdown; after 30 s it goes out', () => {
+    const scheduler = newScheduler()
+    const seen: Action[] = []
+    const states: AirlockState[] = []
+    scheduler.run(({ hot }) => {
+      const { deps, state } = setup(scheduler)
+      const e: Action = { type: 'auth/emailLoginRequested', email: EMAIL }
+      const input$ = hot<Action>('-e 9ms a 10s e 20s e', { e, a: ok('id1', 'CONNECT_EMAIL', { action: 'VERIFY_OTP' }) })
+      const run = runEpic(scheduler, epic, input$, state, deps)
+      run.out$.subscribe((a) => seen.push(a))
+      scheduler.schedule(() => states.push(run.state()), 10_013)
+      scheduler.schedule(() => states.push(run.state()), 12_013)
+    })
+    expect(sentNames(seen)).toEqual(['CONNECT_EMAIL', 'CONNECT_EMAIL'])
+    expect(states[0]?.auth).toMatchObject({ blocked: true, cooldownSeconds: 20 })
+    expect(states[1]?.auth).toMatchObject({ blocked: true, cooldownSeconds: 18 })
+    const second = seen.filter((a) => a.type === 'frame/requestSent')[1]
+    expect(second).toMatchObject({ id: 'id2' })
+  })
+
+  test('behavior: a wrong code shows the frame message and keeps the code view; an unknown server message raises no alert', () => {
+    const scheduler = newScheduler()
+    const seen: Action[] = []
+    let final: AirlockState | undefined
+    scheduler.run(({ hot }) => {
+      const { deps, state } = setup(scheduler)
+      const input$ = hot<Action>('-e 9ms a 9ms o 9ms f', {
+        e: { type: 'auth/emailLoginRequested', email: EMAIL },
+        a: ok('id1', 'CONNECT_EMAIL', { action: 'VERIFY_OTP' }),
+        o: { type: 'auth/otpSubmitted', otp: '000000' },
+        f: { type: 'frame/requestFailed', id: 'id2', name: 'CONNECT_OTP', error: { message: 'Invalid code' }, reason: 'error' },
+      })
+      const run = runEpic(scheduler, epic, input$, state, deps)
+      run.out$.subscribe((a) => seen.push(a))
+      scheduler.schedule(() => (final = run.state()), 50)
+    })
+    expect(final?.auth).toMatchObject({ step: 'verifyOtp', error: { message: 'Invalid code' } })
+    expect(seen.some((a) => a.type === 'alerts/raised')).toBe(false)
+  })
+
+  test('behavior: SPEC 8 server messages raise their alert (origin not allowed → Invalid App Configuration)', () => {
+    const scheduler = newScheduler()
+    const seen: Action[] = []
+    scheduler.run(({ hot }) => {
+      const { deps, state } = setup(scheduler)
+      const input$ = hot<Action>('-e 9ms f', {
+        e: { type: 'auth/emailLoginRequested', email: EMAIL },
+        f: { type: 'frame/requestFailed', id: 'id1', name: 'CONNECT_EMAIL', error: { message: 'Unauthorized: origin not allowed' }, reason: 'error' },
+      })
+      runEpic(scheduler, epic, input$, state, deps).out$.subscribe((a) => seen.push(a))
+    })
+    expect(seen).toContainEqual(expect.objectContaining({ type: 'alerts/raised', alert: expect.objectContaining({ code: 'INVALID_APP_CONFIGURATION', title: 'Invalid App Configuration' }) }))
+  })
+
+  test('behavior: VERIFY_DEVICE waits on CONNECT_DEVICE, then asks for the code again (no cooldown in between)', () => {
+    const scheduler = newScheduler()
+    const seen: Action[] = []
+    scheduler.run(({ hot }) => {
+      const { deps, state } = setup(scheduler)
+      const input$ = hot<Action>('-e 9ms a 9ms d 9ms b', {
+        e: { type: 'auth/emailLoginRequested', email: EMAIL },
+        a: ok('id1', 'CONNECT_EMAIL', { action: 'VERIFY_DEVICE' }),
+        d: ok('id2', 'CONNECT_DEVICE'),
+        b: ok('id3', 'CONNECT_EMAIL', { action: 'VERIFY_OTP' }),
+      })
+      runEpic(scheduler, epic, input$, state, deps).out$.subscribe((a) => seen.push(a))
+    })
+    expect(sentNames(seen)).toEqual(['CONNECT_EMAIL', 'CONNECT_DEVICE', 'CONNECT_EMAIL'])
+    expect(seen).toContainEqual({ type: 'router/pushRequested', view: 'EmailVerifyDevice' })
+    expect(seen).toContainEqual({ type: 'router/replaceRequested', view: 'EmailVerifyOtp' })
+  })
+})

@@ -1,0 +1,72 @@
+import { concat, defer, EMPTY, filter, merge, of, switchMap, type Observable } from 'rxjs'
+import { ofType, type Action } from '../../actions/types.js'
+import { EMAIL_LOGIN_COOLDOWN_MS } from '../../constants/timing.js'
+import type { AirlockDeps } from '../../deps.js'
+import { appMessage, frameRequest } from '../../frame/index.js'
+import type { AirlockState } from '../../state.js'
+import type { Epic } from '../../store/types.js'
+import { authSession } from './authSession.js'
+import { writeAuthItems } from './authStorage.js'
+import { loginFailedActions } from './failureActions.js'
+import { loadUser } from './loadUser.js'
+
+/**
+ * Email login (SPEC 4): CONNECT_EMAIL, then VERIFY_OTP (CONNECT_OTP with the code), or
+ * VERIFY_DEVICE (CONNECT_DEVICE waits for the approval link, then asks for a code), or CONNECT;
+ * then GET_USER. Each code request starts the 30 s cooldown, persisted so it holds across
+ * reloads (the reducer refuses requests inside it). A newer attempt replaces an older one.
+ * @example store.dispatch({ type: 'auth/emailLoginRequested', email: 'ada@example.com' })
+ */
+export const emailLoginEpic =
+  (cooldownMs = EMAIL_LOGIN_COOLDOWN_MS): Epic<Action, AirlockState, AirlockDeps> =>
+  (action$, state$, deps) => {
+    const session = authSession(deps.providers)
+    const sendCode = (email: string): Observable<Action> =>
+      frameRequest(action$, deps, appMessage('CONNECT_EMAIL', { email }), (reply): Action[] => {
+        if (!reply.ok) return loginFailedActions(reply.error, reply.reason)
+        const next = reply.payload.action
+        const view = next === 'VERIFY_OTP' ? 'EmailVerifyOtp' : next === 'VERIFY_DEVICE' ? 'EmailVerifyDevice' : null
+        const onView = state$.value.router.view
+        const route: Action[] = !view || onView === view ? [] : [{ type: onView === 'EmailVerifyDevice' ? 'router/replaceRequested' : 'router/pushRequested', view }]
+        return [{ type: 'auth/emailCodeSent', next }, ...route]
+      })
+
+    const requested$ = action$.pipe(
+      filter(ofType('auth/emailLoginRequested')),
+      // The reducer already refused a request inside the cooldown (`blocked`).
+      filter(() => state$.value.auth.step === 'sendingCode'),
+      switchMap(({ email }) =>
+        defer(() => {
+          session.email = email
+          const now = deps.scheduler.now()
+          void writeAuthItems(deps.storage, { walletLastEmailLoginTime: now })
+          return concat(of<Action>({ type: 'auth/cooldownStarted', until: now + cooldownMs }), sendCode(email))
+        }),
+      ),
+    )
+
+    const connected = (): Observable<Action> => concat(of<Action>({ type: 'auth/frameConnected', method: 'email' }), loadUser(action$, state$, deps, null))
+
+    const otp$ = action$.pipe(
+      filter(ofType('auth/otpSubmitted', 'auth/emailCodeSent')),
+      switchMap((action): Observable<Action> => {
+        if (action.type === 'auth/emailCodeSent') return action.next === 'CONNECT' ? connected() : EMPTY
+        return frameRequest(action$, deps, appMessage('CONNECT_OTP', { otp: action.otp }), (reply) =>
+          reply.ok ? connected() : loginFailedActions(reply.error, reply.reason),
+        )
+      }),
+    )
+
+    // VERIFY_DEVICE: CONNECT_DEVICE resolves once the person approved this device by email.
+    const device$ = action$.pipe(
+      filter(ofType('auth/emailCodeSent', 'auth/deviceApproved', 'auth/loginCancelled')),
+      switchMap((action): Observable<Action> => {
+        if (action.type === 'auth/deviceApproved') return session.email ? sendCode(session.email) : EMPTY
+        if (action.type !== 'auth/emailCodeSent' || action.next !== 'VERIFY_DEVICE') return EMPTY
+        return frameRequest(action$, deps, appMessage('CONNECT_DEVICE'), (reply): Action[] =>
+          reply.ok ? [{ type: 'auth/deviceApproved' }] : loginFailedActions(reply.error, reply.reason),
+        )
+      }),
+    )
+    return merge(requested$, otp$, device$)
+  }

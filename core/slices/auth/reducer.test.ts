@@ -1,0 +1,89 @@
+import { describe, expect, test } from 'vitest'
+import type { Action } from '../../actions/types.js'
+import { authReducer, initialAuthState, type AuthState } from './reducer.js'
+
+const fold = (...actions: Action[]): AuthState => actions.reduce(authReducer, initialAuthState)
+const approval = (id: string) => ({ id, method: 'personal_sign', summary: 'hello' })
+
+describe('authReducer', () => {
+  test('default: the email login moves sendingCode → verifyOtp → verifying → loadingUser → idle', () => {
+    expect(fold({ type: 'auth/emailLoginRequested', email: 'a@b.co' }).step).toBe('sendingCode')
+    expect(fold({ type: 'auth/emailLoginRequested', email: 'a@b.co' }, { type: 'auth/emailCodeSent', next: 'VERIFY_OTP' }).step).toBe('verifyOtp')
+    expect(fold({ type: 'auth/emailCodeSent', next: 'VERIFY_DEVICE' }).step).toBe('verifyDevice')
+    expect(fold({ type: 'auth/emailCodeSent', next: 'CONNECT' }).step).toBe('loadingUser')
+    const done = fold(
+      { type: 'auth/emailLoginRequested', email: 'a@b.co' },
+      { type: 'auth/cooldownStarted', until: 30_000 },
+      { type: 'auth/cooldownTicked', seconds: 30 },
+      { type: 'auth/emailCodeSent', next: 'VERIFY_OTP' },
+      { type: 'auth/otpSubmitted', otp: '123456' },
+      { type: 'auth/frameConnected', method: 'email' },
+      { type: 'auth/userLoaded', userName: 'ada', accountType: 'eoa', smartAccountDeployed: false, social: null },
+    )
+    // SPEC 4: success clears the last-email-login time.
+    expect(done).toMatchObject({ step: 'idle', userName: 'ada', accountType: 'eoa', cooldownUntil: null, cooldownSeconds: 0, error: null })
+  })
+
+  test('behavior: a code request inside the cooldown is blocked, and unblocked when the countdown ends', () => {
+    const cooling = fold({ type: 'auth/cooldownStarted', until: 30_000 }, { type: 'auth/cooldownTicked', seconds: 12 }, { type: 'auth/emailLoginRequested', email: 'a@b.co' })
+    expect(cooling).toMatchObject({ step: 'idle', blocked: true, cooldownSeconds: 12 })
+    const over = authReducer(cooling, { type: 'auth/cooldownTicked', seconds: 0 })
+    expect(over).toMatchObject({ blocked: false, cooldownSeconds: 0, cooldownUntil: null })
+    expect(authReducer(over, { type: 'auth/emailLoginRequested', email: 'a@b.co' }).step).toBe('sendingCode')
+  })
+
+  test('behavior: a wrong code keeps the code view with the error; other failures go back to idle', () => {
+    const wrong = fold({ type: 'auth/emailCodeSent', next: 'VERIFY_OTP' }, { type: 'auth/otpSubmitted', otp: '000000' }, { type: 'auth/loginFailed', error: { message: 'Invalid code' } })
+    expect(wrong).toMatchObject({ step: 'verifyOtp', error: { message: 'Invalid code' } })
+    expect(fold({ type: 'auth/emailLoginRequested', email: 'a@b.co' }, { type: 'auth/loginFailed', error: { message: 'x' } }).step).toBe('idle')
+  })
+
+  test('behavior: approvals queue, settle and keep their error only for the one being approved', () => {
+    const queued = fold({ type: 'auth/approvalRequested', approval: approval('r1') }, { type: 'auth/approvalRequested', approval: approval('r2') })
+    expect(queued.approvals.map((a) => a.id)).toEqual(['r1', 'r2'])
+    const approving = authReducer(queued, { type: 'auth/requestApproved', id: 'r1' })
+    expect(approving.approving).toBe('r1')
+    const failed = authReducer(approving, { type: 'auth/requestSettled', id: 'r1', error: { message: 'insufficient funds' } })
+    expect(failed).toMatchObject({ approving: null, approvalError: { message: 'insufficient funds' } })
+    expect(failed.approvals.map((a) => a.id)).toEqual(['r2'])
+    expect(authReducer(failed, { type: 'auth/requestRejected', id: 'r2' }).approvals).toEqual([])
+  })
+
+  test('behavior: "Action not allowed" shows only after notAllowedShown and closing the modal clears it', () => {
+    const pending = fold({ type: 'auth/requestNotAllowed', method: 'eth_foo' })
+    expect(pending.notAllowed).toBe(false)
+    const shown = authReducer(pending, { type: 'auth/notAllowedShown' })
+    expect(shown.notAllowed).toBe(true)
+    expect(authReducer(shown, { type: 'modal/closeRequested' }).notAllowed).toBe(false)
+  })
+
+  test('behavior: signing out forgets the user but keeps the cooldown (it must survive)', () => {
+    const state = fold(
+      { type: 'auth/userLoaded', userName: 'ada', accountType: 'smartAccount', smartAccountDeployed: true, social: 'github' },
+      { type: 'auth/cooldownStarted', until: 99 },
+      { type: 'auth/cooldownTicked', seconds: 7 },
+      { type: 'auth/signedOut' },
+    )
+    expect(state).toMatchObject({ userName: null, social: null, accountType: null, cooldownUntil: 99, cooldownSeconds: 7 })
+  })
+
+  test('behavior: update email goes primary code → secondary code → done', () => {
+    const steps = [
+      { type: 'auth/updateEmailRequested', email: 'n@b.co' },
+      { type: 'auth/updateEmailCodeSent', next: 'VERIFY_PRIMARY_OTP' },
+      { type: 'auth/updateEmailOtpSubmitted', otp: '111111' },
+      { type: 'auth/updateEmailCodeSent', next: 'VERIFY_SECONDARY_OTP' },
+      { type: 'auth/updateEmailOtpSubmitted', otp: '222222' },
+      { type: 'auth/emailUpdated' },
+    ] satisfies Action[]
+    const seen = steps.map((_, i) => fold(...steps.slice(0, i + 1)).updateEmail)
+    expect(seen).toEqual(['sending', 'primaryOtp', 'verifyingPrimary', 'secondaryOtp', 'verifyingSecondary', 'done'])
+    const wrong = fold(...steps.slice(0, 4), { type: 'auth/updateEmailOtpSubmitted', otp: '000000' }, { type: 'auth/updateEmailFailed', error: { message: 'Invalid code' } })
+    expect(wrong).toMatchObject({ updateEmail: 'secondaryOtp', updateEmailError: { message: 'Invalid code' } })
+  })
+
+  test('behavior: unrelated actions keep the same state object', () => {
+    expect(authReducer(initialAuthState, { type: 'modal/shakeEnded' })).toBe(initialAuthState)
+    expect(authReducer(initialAuthState, { type: 'modal/closeRequested' })).toBe(initialAuthState)
+  })
+})

@@ -1,0 +1,142 @@
+import type { AuthAccountType, AuthApproval, EmailLoginStep, UpdateEmailStep } from '../../actions/auth.js'
+import type { Action, ErrorInfo } from '../../actions/types.js'
+import type { SocialProvider } from '../../options/features.js'
+
+/** The auth connector as state sees it: steps, cooldown and approvals. Never an email, code or token. */
+export interface AuthState {
+  readonly step: EmailLoginStep
+  /** Scheduler time until which no new email code may be asked for (SPEC 5, survives reloads). */
+  readonly cooldownUntil: number | null
+  /** Whole seconds left, ticked by the cooldown epic. */
+  readonly cooldownSeconds: number
+  /** A code was asked for inside the cooldown: the view shows 'Please try again after N seconds'. */
+  readonly blocked: boolean
+  readonly error: ErrorInfo | null
+  /** The social login in progress or connected. */
+  readonly social: SocialProvider | null
+  readonly farcasterUrl: string | null
+  readonly userName: string | null
+  readonly accountType: AuthAccountType | null
+  readonly smartAccountDeployed: boolean
+  readonly smartAccountNetworks: readonly number[]
+  readonly updateEmail: UpdateEmailStep
+  readonly updateEmailError: ErrorInfo | null
+  /** Unsafe requests waiting in ApproveTransaction, oldest first. */
+  readonly approvals: readonly AuthApproval[]
+  /** The approved request on its way to the frame. */
+  readonly approving: string | null
+  readonly approvalError: ErrorInfo | null
+  /** SPEC 8 'Action not allowed' is on screen. */
+  readonly notAllowed: boolean
+}
+
+export const initialAuthState: AuthState = {
+  step: 'idle',
+  cooldownUntil: null,
+  cooldownSeconds: 0,
+  blocked: false,
+  error: null,
+  social: null,
+  farcasterUrl: null,
+  userName: null,
+  accountType: null,
+  smartAccountDeployed: false,
+  smartAccountNetworks: [],
+  updateEmail: 'idle',
+  updateEmailError: null,
+  approvals: [],
+  approving: null,
+  approvalError: null,
+  notAllowed: false,
+}
+
+/** Email, social and farcaster login, the code cooldown and signing approvals (SPEC 4, 5). */
+export function authReducer(state: AuthState, action: Action): AuthState {
+  switch (action.type) {
+    case 'auth/emailLoginRequested':
+      return state.cooldownSeconds > 0 ? { ...state, blocked: true } : { ...state, step: 'sendingCode', error: null, blocked: false, social: null }
+    case 'auth/cooldownStarted':
+      return { ...state, cooldownUntil: action.until }
+    case 'auth/cooldownTicked':
+      return { ...state, cooldownSeconds: action.seconds, ...(action.seconds > 0 ? {} : { blocked: false, cooldownUntil: null }) }
+    case 'auth/emailCodeSent':
+      return { ...state, step: action.next === 'VERIFY_OTP' ? 'verifyOtp' : action.next === 'VERIFY_DEVICE' ? 'verifyDevice' : 'loadingUser' }
+    case 'auth/otpSubmitted':
+      return { ...state, step: 'verifying', error: null }
+    case 'auth/deviceApproved':
+      return { ...state, step: 'sendingCode' }
+    case 'auth/frameConnected':
+      return { ...state, step: 'loadingUser', error: null }
+    case 'auth/userLoaded':
+      // SPEC 4: a successful login clears the last-email-login time.
+      return {
+        ...state,
+        step: 'idle',
+        error: null,
+        cooldownUntil: null,
+        cooldownSeconds: 0,
+        blocked: false,
+        farcasterUrl: null,
+        userName: action.userName,
+        accountType: action.accountType,
+        smartAccountDeployed: action.smartAccountDeployed,
+        social: action.social,
+      }
+    case 'auth/loginFailed':
+      // A wrong code keeps the code view (with the error); anything else goes back to the start.
+      return { ...state, step: state.step === 'verifying' ? 'verifyOtp' : 'idle', error: action.error }
+    case 'auth/loginCancelled':
+      return { ...state, step: 'idle', error: null, blocked: false, social: null, farcasterUrl: null }
+    case 'auth/socialLoginRequested':
+      return { ...state, social: action.provider, error: null, step: 'idle' }
+    case 'auth/farcasterLoginRequested':
+      return { ...state, social: 'farcaster', farcasterUrl: null, error: null, step: 'idle' }
+    case 'auth/farcasterUrlReceived':
+      return { ...state, farcasterUrl: action.url }
+    case 'auth/sessionChecked':
+      return action.connected ? state : { ...state, userName: null, accountType: null, social: null, smartAccountDeployed: false }
+    case 'auth/signedOut':
+      return { ...initialAuthState, cooldownUntil: state.cooldownUntil, cooldownSeconds: state.cooldownSeconds, smartAccountNetworks: state.smartAccountNetworks }
+    case 'auth/updateEmailRequested':
+      return { ...state, updateEmail: 'sending', updateEmailError: null }
+    case 'auth/updateEmailCodeSent':
+      return { ...state, updateEmail: action.next === 'VERIFY_PRIMARY_OTP' ? 'primaryOtp' : 'secondaryOtp', updateEmailError: null }
+    case 'auth/updateEmailOtpSubmitted':
+      return { ...state, updateEmail: state.updateEmail === 'secondaryOtp' ? 'verifyingSecondary' : 'verifyingPrimary', updateEmailError: null }
+    case 'auth/emailUpdated':
+      return { ...state, updateEmail: 'done' }
+    case 'auth/updateEmailFailed':
+      // A wrong code keeps its code step; a failed request for the first code goes back to the form.
+      return {
+        ...state,
+        updateEmail: state.updateEmail === 'verifyingPrimary' ? 'primaryOtp' : state.updateEmail === 'verifyingSecondary' ? 'secondaryOtp' : 'idle',
+        updateEmailError: action.error,
+      }
+    case 'auth/accountTypeChanged':
+      return { ...state, accountType: action.accountType }
+    case 'auth/smartAccountNetworksLoaded':
+      return { ...state, smartAccountNetworks: action.chainIds }
+    case 'auth/approvalRequested':
+      return { ...state, approvals: [...state.approvals, action.approval], approvalError: null }
+    case 'auth/requestApproved':
+      return { ...state, approving: action.id, approvalError: null }
+    case 'auth/requestRejected':
+    case 'auth/requestSettled': {
+      const error = action.type === 'auth/requestSettled' ? action.error ?? null : null
+      return {
+        ...state,
+        approvals: state.approvals.filter((a) => a.id !== action.id),
+        approving: state.approving === action.id ? null : state.approving,
+        approvalError: state.approving === action.id ? error : state.approvalError,
+      }
+    }
+    case 'auth/requestNotAllowed':
+      return state.notAllowed ? { ...state, notAllowed: false } : state
+    case 'auth/notAllowedShown':
+      return { ...state, notAllowed: true }
+    case 'modal/closeRequested':
+      return state.notAllowed || state.approvalError || state.error || state.blocked ? { ...state, notAllowed: false, approvalError: null, error: null, blocked: false } : state
+    default:
+      return state
+  }
+}

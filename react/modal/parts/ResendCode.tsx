@@ -1,0 +1,29 @@
+import { authSession } from '../../../core/connectors/auth/authSession.js'
+import { useAirlockInstance } from '../../context.js'
+import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector.js'
+import { tryAgainMessage } from './EmbeddedLogin.js'
+
+/**
+ * "Resend code": asks for a new code for the same email. Inside the 30 s cooldown the request is
+ * refused and SPEC 5's 'Please try again after N seconds' counts down (the cooldown epic).
+ */
+export function ResendCode() {
+  const airlock = useAirlockInstance()
+  const { blocked, seconds, sending } = useAirlockSelector((s) => ({ blocked: s.auth.blocked, seconds: s.auth.cooldownSeconds, sending: s.auth.step === 'sendingCode' }), shallowEqual)
+  const resend = () => {
+    const email = authSession(airlock.deps.providers).email
+    if (email) airlock.dispatch({ type: 'auth/emailLoginRequested', email })
+  }
+  return (
+    <div className="center">
+      {blocked && seconds > 0 ? (
+        <p className="error" role="alert">
+          {tryAgainMessage(seconds)}
+        </p>
+      ) : null}
+      <button type="button" className="button" data-variant="secondary" disabled={sending} aria-busy={sending || undefined} onClick={resend}>
+        {sending ? 'Sending…' : 'Resend code'}
+      </button>
+    </div>
+  )
+}

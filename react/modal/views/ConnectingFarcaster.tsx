@@ -1,0 +1,42 @@
+import { useAirlockInstance } from '../../context.js'
+import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector.js'
+import { QrCode } from '../parts/QrCode.js'
+import { Spinner } from '../parts/Spinner.js'
+export { SHARED_CHUNK } from '../../sharedChunk.js'
+
+/** Only https (or http on localhost in development) links are offered. */
+const openable = (url: string) => /^https:\/\//i.test(url) || /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?(\/|$)/i.test(url)
+
+/** ConnectingFarcaster: the frame's Farcaster link as a QR code (and a link on mobile), then waiting. */
+export function ConnectingFarcaster() {
+  const airlock = useAirlockInstance()
+  const { url, error } = useAirlockSelector((s) => ({ url: s.auth.farcasterUrl, error: s.auth.error?.message ?? null }), shallowEqual)
+  if (error) {
+    return (
+      <div className="center" data-airlock="connecting-farcaster">
+        <p className="lead">Login failed</p>
+        <p className="error" role="alert">
+          {error}
+        </p>
+        <button type="button" className="button" data-variant="secondary" onClick={() => airlock.dispatch({ type: 'auth/farcasterLoginRequested' })}>
+          Try again
+        </button>
+      </div>
+    )
+  }
+  return (
+    <div className="center" data-airlock="connecting-farcaster">
+      {url && openable(url) ? (
+        <>
+          <QrCode value={url} label="Farcaster login QR code" />
+          <p className="muted">Scan with your phone's camera or the Farcaster app.</p>
+          <a className="button" data-variant="secondary" href={url} target="_blank" rel="noopener noreferrer">
+            Open Farcaster
+          </a>
+        </>
+      ) : (
+        <Spinner label="Loading the QR code" size="lg" />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react'
+import { useAirlockInstance } from '../../context.js'
+import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector.js'
+import { OtpInput } from '../parts/OtpInput.js'
+export { SHARED_CHUNK } from '../../sharedChunk.js'
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/**
+ * UpdateEmail (SPEC 4): the new address, then the code sent to the current address, then the
+ * code sent to the new one; done closes back to the account.
+ */
+export function UpdateEmail() {
+  const airlock = useAirlockInstance()
+  const { step, error } = useAirlockSelector((s) => ({ step: s.auth.updateEmail, error: s.auth.updateEmailError?.message ?? null }), shallowEqual)
+  const [email, setEmail] = useState('')
+  const [invalid, setInvalid] = useState(false)
+  if (step === 'done') {
+    return (
+      <div className="center" data-airlock="update-email">
+        <p className="lead" role="status">
+          Email updated
+        </p>
+        <button type="button" className="button" onClick={() => airlock.dispatch({ type: 'router/backRequested' })}>
+          Done
+        </button>
+      </div>
+    )
+  }
+  if (step === 'primaryOtp' || step === 'secondaryOtp' || step === 'verifyingPrimary' || step === 'verifyingSecondary') {
+    const stage = step === 'primaryOtp' || step === 'verifyingPrimary' ? 'primary' : 'secondary'
+    return (
+      <div className="stack" data-airlock="update-email">
+        <p className="muted">{stage === 'primary' ? 'Enter the code sent to your current email.' : 'Enter the code sent to your new email.'}</p>
+        <OtpInput key={stage} label="Code from the email" busy={step === 'verifyingPrimary' || step === 'verifyingSecondary'} error={error} onSubmit={(otp) => airlock.dispatch({ type: 'auth/updateEmailOtpSubmitted', otp })} />
+      </div>
+    )
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const value = email.trim()
+    if (!EMAIL.test(value) || value.length > 254) return setInvalid(true)
+    setInvalid(false)
+    airlock.dispatch({ type: 'auth/updateEmailRequested', email: value })
+  }
+  const message = invalid ? 'Invalid email' : error
+  return (
+    <form className="stack" noValidate onSubmit={submit} data-airlock="update-email">
+      <label htmlFor="airlock-new-email" className="muted">
+        New email
+      </label>
+      <input id="airlock-new-email" className="search" type="email" autoComplete="email" maxLength={254} value={email} aria-invalid={invalid || undefined} onChange={(e) => setEmail(e.target.value)} />
+      {message ? (
+        <p className="error" role="alert">
+          {message}
+        </p>
+      ) : null}
+      <button type="submit" className="button" disabled={step === 'sending' || email.trim() === ''} aria-busy={step === 'sending' || undefined}>
+        {step === 'sending' ? 'Sending code…' : 'Continue'}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,134 @@
+// @vitest-environment happy-dom
+import { act } from 'react'
+import { afterEach, describe, expect, test } from 'vitest'
+import { airlockDevnet } from '../../../core/chains/networks.js'
+import { authSession } from '../../../core/connectors/auth/authSession.js'
+import { ConnectButton } from '../../components/ConnectButton.js'
+import { $, byText, click, count, dispatch, openModal, render, shadow, testAirlock, waitFor } from '../../testing/renderAirlock.js'
+
+afterEach(() => {
+  document.body.innerHTML = ''
+})
+
+const HOSTILE = '<img src=x onerror="window.__pwned=1">'
+
+function setup(features: Record<string, unknown> = {}) {
+  // The secure site never answers in these tests: the views are checked, not the frame.
+  const airlock = testAirlock({ networks: [airlockDevnet], secureSiteUrl: 'http://127.0.0.1:9', features })
+  render(airlock, <ConnectButton />)
+  return airlock
+}
+
+function type(input: HTMLInputElement, text: string): void {
+  act(() => {
+    // React listens for `input`; set the value the way a typing person (or a paste) does.
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text)
+    input.dispatchEvent(new Event('input', { bubbles: true }))
+  })
+}
+
+describe('embedded wallet views', () => {
+  test('default: Connect shows email, then socials in the configured order, then wallets (SPEC 2)', async () => {
+    const airlock = setup({ socials: ['github', 'google', 'farcaster'] })
+    const root = await openModal(airlock)
+    const form = await waitFor(() => $(root, '[data-airlock="email-login"]'))
+    const socials = await waitFor(() => $(root, '[role="group"][aria-label="Social login"]'))
+    const names = Array.from(socials.querySelectorAll('button')).map((b) => b.getAttribute('aria-label') ?? b.querySelector('.row-name')?.textContent)
+    expect(names).toEqual(['Continue with GitHub', 'Continue with Google', 'Continue with Farcaster'])
+    // Document order: the email form comes before the social list.
+    expect(form.compareDocumentPosition(socials) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect($(root, 'label[for="airlock-email"]').textContent).toBe('Email')
+  })
+
+  test('behavior: an invalid email is refused in place; a valid one asks for a code', async () => {
+    const airlock = setup()
+    const root = await openModal(airlock)
+    const input = await waitFor(() => $<HTMLInputElement>(root, '#airlock-email'))
+    type(input, 'not-an-email')
+    click(byText(root, 'button', 'Continue with email'))
+    expect($(root, '[data-airlock="email-login"] [role="alert"]').textContent).toBe('Invalid email')
+    expect(count(airlock, 'auth/emailLoginRequested')).toBe(0)
+    type(input, 'ada@example.com')
+    click(byText(root, 'button', 'Continue with email'))
+    expect(count(airlock, 'auth/emailLoginRequested')).toBe(1)
+    await waitFor(() => expect(byText(root, 'button', 'Sending code…').getAttribute('aria-busy')).toBe('true'))
+  })
+
+  test('behavior: inside the cooldown the form shows "Please try again after N seconds" and counts down', async () => {
+    const airlock = setup()
+    const root = await openModal(airlock)
+    const input = await waitFor(() => $<HTMLInputElement>(root, '#airlock-email'))
+    dispatch(airlock, { type: 'auth/cooldownStarted', until: Number.MAX_SAFE_INTEGER }, { type: 'auth/cooldownTicked', seconds: 12 })
+    type(input, 'ada@example.com')
+    click(byText(root, 'button', 'Continue with email'))
+    expect($(root, '[data-airlock="email-login"] [role="alert"]').textContent).toBe('Please try again after 12 seconds')
+    dispatch(airlock, { type: 'auth/cooldownTicked', seconds: 11 })
+    expect($(root, '[data-airlock="email-login"] [role="alert"]').textContent).toBe('Please try again after 11 seconds')
+    dispatch(airlock, { type: 'auth/cooldownTicked', seconds: 0 })
+    expect(root.querySelector('[data-airlock="email-login"] [role="alert"]')).toBeNull()
+  })
+
+  test('behavior: EmailVerifyOtp renders the email as text, keeps digits from a paste and submits six', async () => {
+    const airlock = setup()
+    authSession(airlock.deps.providers).email = `${HOSTILE}@example.com`
+    dispatch(airlock, { type: 'auth/emailCodeSent', next: 'VERIFY_OTP' })
+    const root = await openModal(airlock, { view: 'EmailVerifyOtp' })
+    const view = await waitFor(() => $(root, '[data-airlock="email-otp"]'))
+    expect(view.textContent).toContain(`${HOSTILE}@example.com`)
+    expect(view.querySelector('img')).toBeNull()
+    const otp = $<HTMLInputElement>(view, '#airlock-otp')
+    expect(otp.getAttribute('inputmode')).toBe('numeric')
+    expect(otp.getAttribute('autocomplete')).toBe('one-time-code')
+    await waitFor(() => expect(shadow().activeElement).toBe(otp))
+    type(otp, '12 34-5')
+    expect(otp.value).toBe('12345')
+    expect(count(airlock, 'auth/otpSubmitted')).toBe(0)
+    type(otp, '123 456')
+    expect(airlock.actions.filter((a) => a.type === 'auth/otpSubmitted')).toEqual([{ type: 'auth/otpSubmitted', otp: '123456' }])
+    dispatch(airlock, { type: 'auth/loginFailed', error: { message: 'Invalid code' } })
+    await waitFor(() => expect(byText(view, '[role="alert"]', 'Invalid code')).toBeTruthy())
+    expect(otp.getAttribute('aria-invalid')).toBe('true')
+  })
+
+  test('behavior: ApproveTransaction shows the method and params as text; Approve and Reject dispatch', async () => {
+    const airlock = setup()
+    dispatch(airlock, { type: 'auth/approvalRequested', approval: { id: 'r1', method: 'personal_sign', summary: `<b>bold</b>${HOSTILE}` } })
+    const root = await openModal(airlock, { view: 'ApproveTransaction' })
+    const view = await waitFor(() => $(root, '[data-airlock="approve"] pre'))
+    expect(view.textContent).toBe(`<b>bold</b>${HOSTILE}`)
+    expect(view.querySelector('b, img')).toBeNull()
+    expect(root.textContent).toContain('Sign this message')
+    expect(root.textContent).toContain('personal_sign')
+    click(byText(root, 'button', 'Approve'))
+    expect(airlock.actions).toContainEqual({ type: 'auth/requestApproved', id: 'r1' })
+    await waitFor(() => expect(byText(root, 'button', 'Approving…').hasAttribute('disabled')).toBe(true))
+    dispatch(airlock, { type: 'auth/requestSettled', id: 'r1', error: { message: 'insufficient funds for gas' } })
+    await waitFor(() => expect($(root, '[data-airlock="approve"] [role="alert"]').textContent).toBe('insufficient funds for gas'))
+    dispatch(airlock, { type: 'auth/approvalRequested', approval: { id: 'r2', method: 'eth_sendTransaction', summary: '{}' } })
+    dispatch(airlock, { type: 'modal/closeRequested' }, { type: 'modal/openRequested', view: 'ApproveTransaction' })
+    dispatch(airlock, { type: 'auth/approvalRequested', approval: { id: 'r3', method: 'eth_sendTransaction', summary: '{}' } })
+    await waitFor(() => byText(shadow(), 'button', 'Reject'))
+    click(byText(shadow(), 'button', 'Reject'))
+    expect(airlock.actions.some((a) => a.type === 'auth/requestRejected')).toBe(true)
+  })
+
+  test('behavior: a disallowed method shows "Action not allowed" once the epic says so', async () => {
+    const airlock = setup()
+    dispatch(airlock, { type: 'auth/notAllowedShown' })
+    const root = await openModal(airlock, { view: 'ApproveTransaction' })
+    await waitFor(() => expect($(root, '[data-airlock="approve"] [role="alert"]').textContent).toBe('Action not allowed'))
+  })
+
+  test('behavior: ConnectingFarcaster shows a QR code of the link, and a login error with Try again', async () => {
+    const airlock = setup()
+    dispatch(airlock, { type: 'auth/farcasterLoginRequested' }, { type: 'auth/farcasterUrlReceived', url: 'https://farcaster.example/connect?x=1' })
+    const root = await openModal(airlock, { view: 'ConnectingFarcaster' })
+    await waitFor(() => $(root, 'svg[aria-label="Farcaster login QR code"]'))
+    expect($<HTMLAnchorElement>(root, 'a').getAttribute('href')).toBe('https://farcaster.example/connect?x=1')
+    dispatch(airlock, { type: 'auth/loginFailed', error: { message: HOSTILE } })
+    await waitFor(() => expect($(root, '[data-airlock="connecting-farcaster"] [role="alert"]').textContent).toBe(HOSTILE))
+    expect(root.querySelector('[data-airlock="connecting-farcaster"] img')).toBeNull()
+    click(byText(root, 'button', 'Try again'))
+    expect(count(airlock, 'auth/farcasterLoginRequested')).toBe(2)
+  })
+})
