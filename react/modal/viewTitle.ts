@@ -19,6 +19,8 @@ const TITLES: Partial<Record<View, string>> = {
   EmailVerifyOtp: 'Confirm Email',
   EmailVerifyDevice: 'Register Device',
   ConnectingFarcaster: 'Farcaster',
+  ConnectingSocial: 'Log In',
+  UpdateEmail: 'Change Email',
 }
 
 /** The header title of the current view; the connecting view is titled with the wallet's name. */
