@@ -135,7 +135,8 @@ describe('EVM connect (anvil)', () => {
     announce(null)
     announce({ info, provider })
     announce({ info: { ...info, uuid: 'f1e2d3c4-0000-4000-8000-000000000002', rdns: 'com.long', name: `  ${'L'.repeat(120)} ` }, provider })
-    const list = airlock.getState().connectors.list
+    // Browser wallets only: the email/social (AUTH) connector is announced too when email login is on.
+    const list = airlock.getState().connectors.list.filter((c) => c.type === 'ANNOUNCED' || c.type === 'INJECTED')
     expect(list.map((c) => c.id)).toEqual(['injected', 'com.odd', 'com.long'])
     expect(list[1]).toEqual({ id: 'com.odd', name: 'Odd Wallet', type: 'ANNOUNCED', namespace: 'eip155', rdns: 'com.odd', uuid: info.uuid, installed: true })
     expect(list[2]?.name).toHaveLength(64)
