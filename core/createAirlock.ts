@@ -5,6 +5,7 @@ import type { Observable } from 'rxjs'
 import { asyncScheduler } from 'rxjs/internal/scheduler/async'
 import type { Action } from './actions/types.js'
 import type { View } from './actions/views.js'
+import { afterFirstPaint } from './afterFirstPaint.js'
 import { createLazyHttpClient } from './api/createLazyHttpClient.js'
 import { createProviderRegistry, type Eip1193Provider } from './connectors/providerRegistry.js'
 import { wrapProvider } from './connectors/wrapProvider.js'
@@ -85,6 +86,7 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
     providers: depsOverride.providers ?? createProviderRegistry(),
     siwx: depsOverride.siwx ?? siwx,
     frameHost: depsOverride.frameHost,
+    afterFirstPaint: depsOverride.afterFirstPaint ?? afterFirstPaint(win),
   }
   const adapters = adaptersParam ?? defaultAdapters(options)
   const adapterEpics = Object.fromEntries(adapters.flatMap((a) => Object.entries(a.epics).map(([name, epic]) => [`${a.namespace}/${name}`, epic])))
@@ -117,7 +119,7 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
       ...(options.features.email || (options.features.socials && options.features.socials.length > 0) ? lazyAuthEpics : {}),
       ...extraEpics,
     },
-  }, lazyDevCheck(options.debug))
+  }, lazyDevCheck(options.debug, deps.afterFirstPaint))
   store.dispatch({ type: 'app/started', environment: readEnvironment(win) })
   if (adapters.length > 0) store.dispatch({ type: 'adapters/registered', namespaces: adapters.map((a) => a.namespace) })
 

@@ -24,6 +24,8 @@ export interface WindowLike {
   removeEventListener?: Window['removeEventListener']
   dispatchEvent?: Window['dispatchEvent']
   matchMedia?: Window['matchMedia']
+  requestAnimationFrame?: Window['requestAnimationFrame']
+  setTimeout?: Window['setTimeout']
 }
 
 /** One client per remote service, so each keeps its own base URL. */
@@ -48,4 +50,6 @@ export interface AirlockDeps {
   readonly siwx?: SiwxConfig | undefined
   /** The secure frame's DOM side; absent means the frame epics create the real one on first use. */
   readonly frameHost?: import('./frame/FrameHost.js').FrameHost | undefined
+  /** Settles after the page's first paint; lazy epics and the dev check load after it (default: `afterFirstPaint(window)`). */
+  readonly afterFirstPaint?: (() => Promise<void>) | undefined
 }

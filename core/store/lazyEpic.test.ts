@@ -67,4 +67,21 @@ describe('lazyEpic', () => {
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(errors).toEqual([new Error('Failed to fetch dynamically imported module')])
   })
+
+  test('behavior: with deps.afterFirstPaint the code is fetched only once the page has painted', async () => {
+    const painted = deferred<void>()
+    let loads = 0
+    const action$ = new Subject<A>()
+    const out: A[] = []
+    const deps = { afterFirstPaint: () => painted.promise }
+    lazyEpic<A, number, typeof deps>(() => (loads++, Promise.resolve(pong)))(action$, state$, deps).subscribe((a) => out.push(a))
+    action$.next({ type: 'ping', n: 1 })
+    await Promise.resolve()
+    expect(loads).toBe(0)
+    painted.resolve()
+    await painted.promise
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(loads).toBe(1)
+    expect(out).toEqual([{ type: 'pong', n: 1 }])
+  })
 })

@@ -7,10 +7,11 @@ import { Subject } from 'rxjs/internal/Subject'
 import type { AnyAction, Epic } from './types.js'
 
 /**
- * An epic whose code is fetched when the store starts it (a dynamic import), so it stays out of
- * the page's entry chunk. Actions dispatched while the code loads are handed to it first, in
- * dispatch order, then live ones (it reads `state$` as it is by then). A failed load errors the
- * epic, which the store reports as `epic/failed` and restarts like any other.
+ * An epic whose code is fetched when the store starts it (a dynamic import; after the first paint
+ * when `deps.afterFirstPaint` is given), so it stays out of the page's entry chunk. Actions
+ * dispatched while the code loads are handed to it first, in dispatch order, then live ones (it
+ * reads `state$` as it is by then). A failed load errors the epic, which the store reports as
+ * `epic/failed` and restarts like any other.
  * @example const telemetry = lazyEpic(() => import('./startupEffects.js').then((m) => m.telemetryEpic))
  */
 export function lazyEpic<A extends AnyAction, S, D>(load: () => Promise<Epic<A, S, D>>): Epic<A, S, D> {
@@ -43,7 +44,9 @@ export function lazyEpic<A extends AnyAction, S, D>(load: () => Promise<Epic<A, 
         },
       })
       let inner: Subscription | undefined
-      load().then(
+      // Fetched after the page's first paint when the deps say when that is (AirlockDeps.afterFirstPaint).
+      const painted = (deps as { afterFirstPaint?: () => Promise<void> } | undefined)?.afterFirstPaint
+      ;(painted ? painted().then(load) : load()).then(
         (epic) => {
           if (subscriber.closed) return
           try {
