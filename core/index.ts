@@ -39,6 +39,7 @@ export { evmAdapter } from './chains/evm/evmAdapter.js'
 export type { EvmAdapterParameters } from './chains/evm/evmAdapter.js'
 export type { BalanceEpicParameters, NativeBalanceGetter } from './slices/balances/balanceEpic.js'
 export { createProviderRegistry } from './connectors/providerRegistry.js'
+export type { RegistrySearch, RegistryState, RegistryWallet } from './registry/types.js'
 export type { Eip1193Provider, ProviderRegistry } from './connectors/providerRegistry.js'
 export { isAllowedRpcMethod, isSafeRpcMethod, RPC_NOT_ALLOWED_MESSAGE, SAFE_RPC_METHODS, UNSAFE_RPC_METHODS, WALLET_MANAGEMENT_METHODS } from './chains/evm/rpcMethods.js'
 
