@@ -16,8 +16,8 @@ export type RegistryAction =
   | { type: 'registry/pageRequested'; page: number }
   | { type: 'registry/pageLoaded'; page: number; count: number; wallets: RegistryWallet[] }
   | { type: 'registry/pageFailed'; page: number; error: ErrorInfo }
-  /** Intent: the search box changed (every keystroke; the epic debounces). */
-  | { type: 'registry/searchRequested'; query: string }
+  /** Intent: the search box changed (every keystroke; the epic debounces). `badge: 'certified'` lists only certified wallets. */
+  | { type: 'registry/searchRequested'; query: string; badge?: 'certified' }
   | { type: 'registry/searchStarted'; query: string }
   | { type: 'registry/searchLoaded'; query: string; count: number; wallets: RegistryWallet[] }
   | { type: 'registry/searchFailed'; query: string; error: ErrorInfo }

@@ -11,6 +11,8 @@ export interface WalletConnectWallet {
 export interface WalletConnectPeer {
   readonly name: string
   readonly url?: string
+  /** Only an https URL or a `data:image/` URI (checked in parseSession). */
+  readonly icon?: string
 }
 
 /**
@@ -32,3 +34,9 @@ export type WalletConnectAction =
   | { type: 'walletConnect/connectFailed'; error: ErrorInfo }
   /** The session is gone (disconnected by either side, or not restorable). */
   | { type: 'walletConnect/sessionEnded'; reason: 'user' | 'wallet' | 'restoreFailed' }
+  /** The relay socket dropped while pairing or in a session; the SDK is reconnecting (shown as "Reconnecting…"). */
+  | { type: 'walletConnect/relayDisconnected' }
+  /** The relay socket is back after `relayDisconnected`. */
+  | { type: 'walletConnect/relayReconnected' }
+  /** Still no relay socket a while after `relayDisconnected` (the SDK keeps trying): said so, not a silent spinner. */
+  | { type: 'walletConnect/relayUnreachable' }

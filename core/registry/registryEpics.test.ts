@@ -169,6 +169,21 @@ describe('searchEpic', () => {
     })
   })
 
+  test('behavior: a badge filter goes with the query (badge_type), debounced like typing', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const get = getter(cold('-r|', { r: page([w(3)], 1) }))
+      const certified: Action = { type: 'registry/searchRequested', query: 'w', badge: 'certified' }
+      const { out$ } = runEpic(scheduler, searchEpic(get), hot('-a', { a: certified }), initialState({ projectId: 'p' }), marbleDeps(scheduler))
+      expectObservable(out$).toBe('- 300ms ab', {
+        a: { type: 'registry/searchStarted', query: 'w' },
+        b: { type: 'registry/searchLoaded', query: 'w', count: 1, wallets: [w(3)] },
+      })
+      scheduler.flush()
+      expect(get.queries).toEqual([{ page: 1, entries: 100, search: 'w', badge: 'certified' }])
+    })
+  })
+
   test('behavior: a new query cancels the search in flight; an empty box cancels and asks nothing', () => {
     const scheduler = newScheduler()
     scheduler.run(({ hot, cold, expectObservable, expectSubscriptions }) => {

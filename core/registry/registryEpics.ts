@@ -110,10 +110,10 @@ export const searchEpic =
   (action$, state$, deps) =>
     action$.pipe(
       filter(ofType('registry/searchRequested')),
-      map((action) => action.query.trim()),
-      switchMap((query) => {
+      switchMap((action) => {
+        const query = action.query.trim()
         if (query === '') return EMPTY
-        const request$ = defer(() => getWallets(deps, state$.value, { page: 1, entries: WALLET_SEARCH_RESULTS, search: query })).pipe(
+        const request$ = defer(() => getWallets(deps, state$.value, { page: 1, entries: WALLET_SEARCH_RESULTS, search: query, ...(action.badge ? { badge: action.badge } : {}) })).pipe(
           map((result): Action => ({ type: 'registry/searchLoaded', query, count: result.count, wallets: result.wallets.slice(0, WALLET_SEARCH_RESULTS) })),
           catchError((error) => emit({ type: 'registry/searchFailed', query, error: failure(error) })),
         )

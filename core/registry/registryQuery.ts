@@ -9,7 +9,12 @@ export interface WalletQuery {
   readonly search?: string
   /** Replaces the app's `includeWalletIds` (featured wallets are fetched by id). */
   readonly include?: readonly string[]
+  /** Only wallets with this registry badge (sent as `badge_type`). */
+  readonly badge?: WalletBadge
 }
+
+/** The registry's wallet badges (SPEC 7 `badge_type`). */
+export type WalletBadge = 'certified'
 
 type QueryOptions = Pick<ResolvedOptions, 'projectId' | 'sdkType' | 'sdkVersion' | 'includeWalletIds' | 'excludeWalletIds' | 'networks'>
 
@@ -29,6 +34,7 @@ export function walletQueryParams(options: QueryOptions, query: WalletQuery): Qu
     page: query.page,
     entries: query.entries,
     search: query.search,
+    badge_type: query.badge,
     include: query.include ?? options.includeWalletIds,
     exclude: options.excludeWalletIds,
     chains: options.networks.map((network) => network.caipNetworkId),

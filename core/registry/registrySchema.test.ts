@@ -63,6 +63,7 @@ describe('registry queries', () => {
     const { options } = initialState({ projectId: 'p1', networks: [airlockDevnet], includeWalletIds: ['i'], excludeWalletIds: ['e'] })
     expect(walletQueryParams(options, { page: 2, entries: 40 })).toEqual({ projectId: 'p1', st: options.sdkType, sv: options.sdkVersion, page: 2, entries: 40, search: undefined, include: ['i'], exclude: ['e'], chains: ['eip155:31337'] })
     expect(walletQueryParams(options, { page: 1, entries: 2, include: ['f'] }).include).toEqual(['f'])
+    expect(walletQueryParams(options, { page: 1, entries: 100, search: 'x', badge: 'certified' })).toMatchObject({ search: 'x', badge_type: 'certified' })
   })
 
   test('behavior: image URLs are built from apiUrl only, with the id encoded', () => {

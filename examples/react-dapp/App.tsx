@@ -266,6 +266,16 @@ function HelpPanel({ config, devWallet }: { config: DevnetPageConfig; devWallet:
             </>
           )}
         </li>
+        {config.relayUrl ? (
+          <li>
+            WalletConnect relay: <span className="mono">{config.relayUrl}</span>. To pair a second “phone”, choose <strong>WalletConnect</strong>, press{' '}
+            <strong>Copy link</strong> and paste it in the{' '}
+            <a href="/mobile-wallet/" target="_blank" rel="noopener" data-testid="mobile-wallet-link">
+              dev mobile wallet (opens in a new tab)
+            </a>
+            .
+          </li>
+        ) : null}
         <li>
           Sign in with the wallet: <a href="?siwx=required">required</a>, <a href="?siwx=optional">optional</a>, <a href="?">off</a>.
         </li>

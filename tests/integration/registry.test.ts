@@ -73,6 +73,10 @@ describe('wallet registry against the devnet gateway', () => {
     expect(found.registry.search.wallets).toHaveLength(100)
     expect(found.registry.search.count).toBeGreaterThan(100)
     expect(walletRequests().at(-1)!.get('search')).toBe('Vault')
+    // The same search among certified wallets only: badge_type goes to the registry, fewer come back.
+    airlock.dispatch({ type: 'registry/searchRequested', query: 'Vault', badge: 'certified' })
+    await until(airlock, (s) => walletRequests().at(-1)!.get('badge_type') === 'certified' && s.registry.search.status === 'loaded')
+    expect(airlock.getState().registry.search.count).toBeLessThan(found.registry.search.count)
     airlock.dispatch({ type: 'registry/searchRequested', query: 'evil' })
     const evil = await until(airlock, (s) => s.registry.search.query === 'evil' && s.registry.search.status === 'loaded')
     expect(evil.registry.search.wallets.map((w) => [w.name, w.mobile_link, w.webapp_link])).toEqual([['<img src=x onerror=alert(1)>Evil Wallet', null, null]])

@@ -1,7 +1,7 @@
 import type { ChainNamespace } from '../../chains/types.js'
 import { BaseError } from '../../errors/BaseError.js'
 import type { Eip1193Provider } from '../providerRegistry.js'
-import { CONNECTOR_NOT_FOUND } from './constants.js'
+import { CONNECT_BEFORE_REQUEST, CONNECTOR_NOT_FOUND, PAIRING_FAILED, SIGN_CLIENT_NOT_INITIALIZED } from './constants.js'
 import type { CreateUniversalProvider, UniversalProviderInit, UniversalProviderLike } from './universalProvider.js'
 
 /** One Airlock instance's universal provider: created once, on first need, and the EIP-1193 face `getProvider()` returns. */
@@ -14,6 +14,8 @@ export interface SessionHolder {
   readonly eip1193: Eip1193Provider
   /** Closes the relay socket (the session stays stored for the next page load). */
   close(): void
+  /** Fails every request still waiting for the wallet (the relay is unreachable: its answer cannot come). */
+  abortPending(): void
 }
 
 /** Solana and Bitcoin wallet calls have their own prefixes or names; everything else is EVM. */
@@ -25,14 +27,19 @@ function namespaceOf(method: string): ChainNamespace {
 
 /**
  * Holds the universal provider for one Airlock instance, outside state (it is an object with
- * functions and sockets). `chainFor` names the CAIP chain a namespace's requests go to.
+ * functions and sockets). `chainFor` names the CAIP chain a namespace's requests go to;
+ * `relayUnreachable` says the relay has been down for long (requests then fail at once).
  * @example const holder = createSessionHolder(createUniversalProvider, () => init, (ns) => 'eip155:1')
  */
 export function createSessionHolder(
   create: CreateUniversalProvider,
   init: () => UniversalProviderInit,
   chainFor: (namespace: ChainNamespace) => string | undefined,
+  relayUnreachable: () => boolean = () => false,
 ): SessionHolder {
+  // EIP-1193 4900 "disconnected": the wallet cannot be reached; the text says what to do.
+  const unreachable = () => new BaseError(PAIRING_FAILED, { code: 4900 })
+  const pending = new Set<(error: unknown) => void>()
   let created: UniversalProviderLike | undefined
   let creating: Promise<UniversalProviderLike> | undefined
   const provider = (): Promise<UniversalProviderLike> =>
@@ -47,13 +54,26 @@ export function createSessionHolder(
     request: async ({ method, params }) => {
       // SPEC 8: asked before WalletConnect was ever started on this page.
       if (!created) throw new BaseError(CONNECTOR_NOT_FOUND)
-      return created.request(params === undefined ? { method } : { method, params }, chainFor(namespaceOf(method)))
+      // The SDK's own checks, with its wording, before it would fail less clearly on a missing chain.
+      if (!created.client) throw new BaseError(SIGN_CLIENT_NOT_INITIALIZED)
+      if (!created.session) throw new BaseError(CONNECT_BEFORE_REQUEST)
+      if (relayUnreachable()) throw unreachable()
+      const sent = created.request(params === undefined ? { method } : { method, params }, chainFor(namespaceOf(method)))
+      // Kept until answered, so a relay that stays down fails it cleanly instead of leaving it hanging.
+      return new Promise((resolve, reject) => {
+        pending.add(reject)
+        sent.then(resolve, reject).finally(() => pending.delete(reject))
+      })
     },
+  }
+  const abortPending = (): void => {
+    for (const reject of [...pending]) reject(unreachable())
+    pending.clear()
   }
   const close = (): void => {
     const core = created?.client?.core
     core?.heartbeat?.stop?.()
     core?.relayer?.transportClose?.().catch(() => {})
   }
-  return { provider, current: () => created, eip1193, close }
+  return { provider, current: () => created, eip1193, close, abortPending }
 }

@@ -7,7 +7,7 @@ const caipAddress = z.string().max(200).regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,3
 const sessionSchema = z.object({
   topic: z.string().min(1),
   namespaces: z.record(z.object({ accounts: z.array(caipAddress).max(MAX_ACCOUNTS) }).passthrough()),
-  peer: z.object({ metadata: z.object({ name: z.unknown().optional(), url: z.unknown().optional() }).passthrough() }).passthrough(),
+  peer: z.object({ metadata: z.object({ name: z.unknown().optional(), url: z.unknown().optional(), icons: z.unknown().optional() }).passthrough() }).passthrough(),
 })
 
 export interface ParsedSession {
@@ -35,8 +35,16 @@ export function parseSession(raw: unknown): ParsedSession | undefined {
       if (!list.includes(account as CaipAddress)) list.push(account as CaipAddress)
     }
   }
-  const { name, url } = parsed.data.peer.metadata
+  const { name, url, icons } = parsed.data.peer.metadata
   const peerName = typeof name === 'string' && name.trim().length > 0 ? name.trim().slice(0, 64) : 'WalletConnect wallet'
   const peerUrl = typeof url === 'string' && /^https:\/\/[^\s]{1,200}$/.test(url) ? url : undefined
-  return { topic: parsed.data.topic, peer: { name: peerName, ...(peerUrl ? { url: peerUrl } : {}) }, accounts }
+  const peerIcon = Array.isArray(icons) ? icons.slice(0, 10).find(isPeerIcon) : undefined
+  return { topic: parsed.data.topic, peer: { name: peerName, ...(peerUrl ? { url: peerUrl } : {}), ...(peerIcon ? { icon: peerIcon } : {}) }, accounts }
+}
+
+/** A wallet's icon is used only as an https URL or an inline raster/SVG data image, size-capped; nothing else. */
+function isPeerIcon(icon: unknown): icon is string {
+  if (typeof icon !== 'string') return false
+  if (/^https:\/\/[^\s"'<>]{1,500}$/.test(icon)) return true
+  return icon.length <= 20_000 && /^data:image\/(png|jpeg|gif|webp|svg\+xml)(;base64)?,[^\s"'<>]+$/.test(icon)
 }

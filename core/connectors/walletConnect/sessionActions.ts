@@ -9,8 +9,9 @@ import type { ParsedSession } from './parseSession.js'
  * name, so "Connected with …" names the wallet, not the protocol.
  * @example walletConnectConnectorInfo('Rainbow') // { id: 'walletConnect', name: 'Rainbow', type: 'WALLET_CONNECT', … }
  */
-export function walletConnectConnectorInfo(name = WALLET_CONNECT_NAME): ConnectorInfo {
-  return { id: WALLET_CONNECT_CONNECTOR_ID, name, type: 'WALLET_CONNECT', namespace: 'eip155', installed: false }
+export function walletConnectConnectorInfo(name = WALLET_CONNECT_NAME, icon?: string): ConnectorInfo {
+  // Connector icons are shown only as data URIs (useWalletInfo); an https icon stays on the peer.
+  return { id: WALLET_CONNECT_CONNECTOR_ID, name, type: 'WALLET_CONNECT', namespace: 'eip155', installed: false, ...(icon?.startsWith('data:image/') ? { icon } : {}) }
 }
 
 const networkOf = (account: CaipAddress): CaipNetworkId => account.slice(0, account.lastIndexOf(':')) as CaipNetworkId
@@ -39,7 +40,7 @@ export function activeAccount(state: AirlockState, namespace: ChainNamespace, ac
 export function settledActions(state: AirlockState, session: ParsedSession, { restored }: { restored: boolean }): Action[] {
   const all = Object.values(session.accounts).flat()
   const actions: Action[] = [
-    { type: 'connectors/announced', connector: walletConnectConnectorInfo(session.peer.name) },
+    { type: 'connectors/announced', connector: walletConnectConnectorInfo(session.peer.name, session.peer.icon) },
     { type: 'walletConnect/sessionSettled', peer: session.peer, accounts: all, restored },
   ]
   for (const [namespace, accounts] of Object.entries(session.accounts) as [ChainNamespace, CaipAddress[]][]) {

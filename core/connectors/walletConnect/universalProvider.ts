@@ -9,10 +9,17 @@ export interface UniversalProviderLike {
   request(args: { method: string; params?: unknown }, chain?: string): Promise<unknown>
   disconnect(): Promise<void>
   setDefaultChain(chain: string): void
-  /** The SDK's client: only its relay socket and heartbeat are touched, to close them on `destroy()`. */
-  readonly client?: { readonly core?: { readonly relayer?: { transportClose?(): Promise<void> }; readonly heartbeat?: { stop?(): void } } }
+  /** The SDK's client: only its relay socket (closed on `destroy()`, watched for drops) and heartbeat are touched. */
+  readonly client?: { readonly core?: { readonly relayer?: RelayerLike; readonly heartbeat?: { stop?(): void } } }
   on(event: string, listener: (payload: unknown) => void): unknown
   removeListener(event: string, listener: (payload: unknown) => void): unknown
+}
+
+/** The SDK's relayer (the relay socket): closed on `destroy()`; its connect/disconnect events show a reconnecting state. */
+export interface RelayerLike {
+  transportClose?(): Promise<void>
+  on?(event: string, listener: () => void): unknown
+  off?(event: string, listener: () => void): unknown
 }
 
 /** What `createProvider` is called with: the host's options, read when WalletConnect is first needed. */

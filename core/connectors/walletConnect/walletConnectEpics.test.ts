@@ -5,7 +5,8 @@ import { createAirlock, type Airlock } from '../../createAirlock.js'
 import { PAIRING_LIFETIME_MS } from '../../constants/timing.js'
 import type { AirlockState } from '../../state.js'
 import { createStorage } from '../../../storage/createStorage.js'
-import { CONNECTOR_NOT_FOUND, PAIRING_FAILED, WALLET_CONNECT_CONNECTOR_ID } from './constants.js'
+import { CONNECT_BEFORE_REQUEST, CONNECTOR_NOT_FOUND, PAIRING_FAILED, SIGN_CLIENT_NOT_INITIALIZED, WALLET_CONNECT_CONNECTOR_ID } from './constants.js'
+import { createSessionHolder } from './createSessionHolder.js'
 import { proposalNamespaces } from './namespaces.js'
 import type { UniversalProviderLike } from './universalProvider.js'
 
@@ -25,6 +26,9 @@ const session = (accounts: Record<string, string[]>, name = 'Fake Wallet') => ({
 
 class FakeProvider extends EventEmitter implements UniversalProviderLike {
   session: unknown
+  /** The SDK's relayer: an emitter of `relayer_connect` / `relayer_disconnect`. */
+  readonly relayer = new EventEmitter()
+  readonly client = { core: { relayer: this.relayer } }
   connects: unknown[] = []
   requests: { method: string; chain: string | undefined }[] = []
   disconnects = 0
@@ -223,9 +227,72 @@ describe('WalletConnect epics (fake universal provider)', () => {
     expect(after.connection.namespaces.eip155?.caipAddress).toBeNull()
   })
 
+  test('behavior: the relay socket dropping shows reconnecting once per drop, in order, while pairing and in a session', async () => {
+    const provider = new FakeProvider()
+    const airlock = start(provider)
+    await announced(airlock)
+    // No pairing yet: a socket event is nobody's business.
+    provider.relayer.emit('relayer_disconnect')
+    airlock.dispatch({ type: 'walletConnect/connectRequested' })
+    await until(airlock, (s) => s.walletConnect.uri !== null)
+    provider.relayer.emit('relayer_disconnect')
+    provider.relayer.emit('relayer_disconnect')
+    expect((await until(airlock, (s) => s.walletConnect.relay === 'reconnecting')).walletConnect.status).toBe('pairing')
+    provider.relayer.emit('relayer_connect')
+    await until(airlock, (s) => s.walletConnect.relay === 'online')
+    provider.approve(session({ eip155: [`eip155:1:${EVM}`] }))
+    await until(airlock, (s) => s.walletConnect.status === 'connected')
+    provider.relayer.emit('relayer_connect')
+    provider.relayer.emit('relayer_disconnect')
+    await until(airlock, (s) => s.walletConnect.relay === 'reconnecting')
+    // Still connected meanwhile: a dropped socket is not a lost session.
+    expect(airlock.getState().connection.namespaces.eip155?.status).toBe('connected')
+    provider.relayer.emit('relayer_connect')
+    await until(airlock, (s) => s.walletConnect.relay === 'online')
+    const relayActions = airlock.log.entries().map((e) => e.action.type).filter((t) => t.startsWith('walletConnect/relay'))
+    expect(relayActions).toEqual(['walletConnect/relayDisconnected', 'walletConnect/relayReconnected', 'walletConnect/relayDisconnected', 'walletConnect/relayReconnected'])
+
+    // The session ended: the listeners are gone.
+    provider.emit('session_delete', { topic: 't' })
+    await until(airlock, (s) => s.walletConnect.status === 'idle')
+    expect(provider.relayer.listenerCount('relayer_disconnect')).toBe(0)
+    expect(provider.relayer.listenerCount('relayer_connect')).toBe(0)
+  })
+
   test('behavior: before WalletConnect was started, its provider answers with SPEC wording', async () => {
     const airlock = start(new FakeProvider())
     await announced(airlock)
     await expect(airlock.deps.providers.get(WALLET_CONNECT_CONNECTOR_ID)!.request({ method: 'personal_sign' })).rejects.toThrow(CONNECTOR_NOT_FOUND)
+  })
+
+  test('error: started without a session or without its sign client, requests fail with the SDK wording (SPEC 8)', async () => {
+    const provider = new FakeProvider()
+    const holder = createSessionHolder(async () => provider, () => ({ projectId: 'p', relayUrl: 'ws://127.0.0.1:1', metadata: { name: '', description: '', url: '', icons: [] } }), () => 'eip155:1')
+    await holder.provider()
+    await expect(holder.eip1193.request({ method: 'personal_sign' })).rejects.toThrow(CONNECT_BEFORE_REQUEST)
+    provider.approve(session({ eip155: [`eip155:1:${EVM}`] }))
+    await expect(holder.eip1193.request({ method: 'personal_sign' })).resolves.toBe('0xsigned')
+    expect(provider.requests).toEqual([{ method: 'personal_sign', chain: 'eip155:1' }])
+
+    // The relay down for long: a request still waiting fails cleanly (4900), a new one at once.
+    let down = false
+    const hanging = Object.assign(new FakeProvider(), { request: () => new Promise<unknown>(() => {}) })
+    hanging.session = session({ eip155: [`eip155:1:${EVM}`] })
+    const stalled = createSessionHolder(async () => hanging, () => ({ projectId: 'p', relayUrl: 'ws://127.0.0.1:1', metadata: { name: '', description: '', url: '', icons: [] } }), () => 'eip155:1', () => down)
+    await stalled.provider()
+    const waiting = stalled.eip1193.request({ method: 'personal_sign' })
+    stalled.abortPending()
+    await expect(waiting).rejects.toMatchObject({ shortMessage: PAIRING_FAILED, code: 4900 })
+    down = true
+    await expect(stalled.eip1193.request({ method: 'personal_sign' })).rejects.toMatchObject({ shortMessage: PAIRING_FAILED, code: 4900 })
+    down = false
+    // Nothing pending: aborting again is harmless; answered requests are not touched.
+    stalled.abortPending()
+    await expect(holder.eip1193.request({ method: 'eth_accounts' })).resolves.toBe('0xsigned')
+
+    const bare = Object.assign(new FakeProvider(), { client: undefined })
+    const noClient = createSessionHolder(async () => bare, () => ({ projectId: 'p', relayUrl: 'ws://127.0.0.1:1', metadata: { name: '', description: '', url: '', icons: [] } }), () => 'eip155:1')
+    await noClient.provider()
+    await expect(noClient.eip1193.request({ method: 'personal_sign' })).rejects.toThrow(SIGN_CLIENT_NOT_INITIALIZED)
   })
 })

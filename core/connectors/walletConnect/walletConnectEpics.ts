@@ -6,6 +6,8 @@ import { createSessionHolder } from './createSessionHolder.js'
 import { announceEpic, disconnectEpic, restoreEpic, switchNetworkEpic } from './lifecycleEpics.js'
 import { pairEpic } from './pairEpic.js'
 import { pairingExpiryEpic } from './pairingExpiryEpic.js'
+import { relayStatusEpic } from './relayStatusEpic.js'
+import { relayWatchdogEpic } from './relayWatchdogEpic.js'
 import { sessionEventsEpic } from './sessionEventsEpic.js'
 import { requestChain } from './sessionActions.js'
 import { createUniversalProvider, pairingMetadata, type CreateUniversalProvider } from './universalProvider.js'
@@ -17,6 +19,8 @@ export interface WalletConnectEpicsParameters {
   readonly createProvider?: CreateUniversalProvider
   readonly uriTimeoutMs?: number
   readonly restoreTimeoutMs?: number
+  /** How long a dropped relay socket may stay down before it is reported unreachable (default 30 s). */
+  readonly relayUnreachableMs?: number
 }
 
 type AirlockEpic = Epic<Action, AirlockState, AirlockDeps>
@@ -35,6 +39,7 @@ export function createWalletConnectEpics(parameters: WalletConnectEpicsParameter
       return { projectId: options.projectId ?? '', relayUrl: options.relayUrl, metadata: pairingMetadata(options.metadata, app.environment.origin) }
     },
     (namespace) => requestChain(state().value, namespace),
+    () => state().value.walletConnect.relay === 'unreachable',
   )
   return {
     announce: announceEpic(holder),
@@ -44,5 +49,7 @@ export function createWalletConnectEpics(parameters: WalletConnectEpicsParameter
     restore: restoreEpic(holder, parameters.restoreTimeoutMs),
     disconnect: disconnectEpic(holder),
     switchNetwork: switchNetworkEpic(holder),
+    relayStatus: relayStatusEpic(holder),
+    relayWatchdog: relayWatchdogEpic(parameters.relayUnreachableMs, () => holder.abortPending()),
   }
 }

@@ -9,11 +9,11 @@ const uri: Action = { type: 'walletConnect/uriReceived', uri: URI, expiresAt: 24
 
 describe('walletConnectReducer', () => {
   test('default: idle with nothing shown', () => {
-    expect(initialWalletConnectState).toEqual({ status: 'idle', uri: null, expiresAt: null, error: null, wallet: null, peer: null })
+    expect(initialWalletConnectState).toEqual({ status: 'idle', uri: null, expiresAt: null, error: null, wallet: null, peer: null, relay: 'online' })
   })
 
   test('behavior: a request starts pairing for the chosen wallet, the URI and its expiry follow', () => {
-    expect(fold(requested, uri)).toEqual({ status: 'pairing', uri: URI, expiresAt: 240_000, error: null, wallet: { id: 'w1', name: 'Wallet One' }, peer: null })
+    expect(fold(requested, uri)).toEqual({ status: 'pairing', uri: URI, expiresAt: 240_000, error: null, wallet: { id: 'w1', name: 'Wallet One' }, peer: null, relay: 'online' })
   })
 
   test('behavior: a URI with no pairing in progress is ignored (a late event)', () => {
@@ -33,6 +33,7 @@ describe('walletConnectReducer', () => {
       error: { message: 'User rejected the request.', code: 5000 },
       wallet: { id: 'w1', name: 'Wallet One' },
       peer: null,
+      relay: 'online',
     })
   })
 
@@ -48,6 +49,30 @@ describe('walletConnectReducer', () => {
     }
     const settled = fold({ type: 'walletConnect/sessionSettled', peer: { name: 'Peer' }, accounts: [], restored: true })
     expect(walletConnectReducer(settled, { type: 'modal/closeRequested' })).toBe(settled)
+  })
+
+  test('behavior: a dropped relay shows reconnecting while pairing or in a session, until it is back', () => {
+    const down: Action = { type: 'walletConnect/relayDisconnected' }
+    const back: Action = { type: 'walletConnect/relayReconnected' }
+    const settled = fold({ type: 'walletConnect/sessionSettled', peer: { name: 'Peer' }, accounts: [], restored: false })
+    const dropped = walletConnectReducer(settled, down)
+    expect(dropped).toEqual({ ...settled, relay: 'reconnecting' })
+    // A second drop report changes nothing; the reconnect restores the session as it was.
+    expect(walletConnectReducer(dropped, down)).toBe(dropped)
+    expect(walletConnectReducer(dropped, back)).toEqual(settled)
+    expect(fold(requested, uri, down)).toMatchObject({ status: 'pairing', uri: URI, relay: 'reconnecting' })
+    // Nothing to reconnect: idle ignores the socket; a stray reconnect keeps the identity.
+    expect(fold(down)).toBe(initialWalletConnectState)
+    expect(walletConnectReducer(settled, back)).toBe(settled)
+    // Down for long: unreachable (only from reconnecting), cleared by the socket coming back.
+    const unreachable = walletConnectReducer(dropped, { type: 'walletConnect/relayUnreachable' })
+    expect(unreachable.relay).toBe('unreachable')
+    expect(walletConnectReducer(unreachable, down)).toBe(unreachable)
+    expect(walletConnectReducer(settled, { type: 'walletConnect/relayUnreachable' })).toBe(settled)
+    expect(walletConnectReducer(unreachable, back)).toEqual(settled)
+    // The session ending (or a new pairing) clears it.
+    expect(walletConnectReducer(dropped, { type: 'walletConnect/sessionEnded', reason: 'wallet' })).toEqual(initialWalletConnectState)
+    expect(walletConnectReducer(fold(requested, uri, down), requested).relay).toBe('online')
   })
 
   test('behavior: unrelated actions keep the identity', () => {

@@ -11,10 +11,12 @@ export interface WalletConnectState {
   /** The registry wallet being paired, when one was chosen. */
   readonly wallet: { readonly id: string; readonly name: string } | null
   /** The wallet on the other end of the live session. */
-  readonly peer: { readonly name: string; readonly url?: string } | null
+  readonly peer: { readonly name: string; readonly url?: string; readonly icon?: string } | null
+  /** The relay socket while pairing or in a session: 'reconnecting' after it dropped, 'unreachable' when that lasts, until it is back. */
+  readonly relay: 'online' | 'reconnecting' | 'unreachable'
 }
 
-export const initialWalletConnectState: WalletConnectState = { status: 'idle', uri: null, expiresAt: null, error: null, wallet: null, peer: null }
+export const initialWalletConnectState: WalletConnectState = { status: 'idle', uri: null, expiresAt: null, error: null, wallet: null, peer: null, relay: 'online' }
 
 /** Leaving the QR view or closing the modal drops a pairing in progress. */
 const CANCELLING: readonly Action['type'][] = ['walletConnect/pairingCancelled', 'modal/closeRequested', 'router/backRequested', 'router/resetRequested']
@@ -40,6 +42,13 @@ export function walletConnectReducer(state: WalletConnectState = initialWalletCo
       return { ...initialWalletConnectState, status: 'connected', peer: action.peer }
     case 'walletConnect/connectFailed':
       return { ...state, status: 'failed', uri: null, expiresAt: null, error: action.error }
+    case 'walletConnect/relayDisconnected':
+      // Only a pairing or a live session has a socket worth reporting.
+      return state.relay === 'online' && (state.status === 'pairing' || state.status === 'connected') ? { ...state, relay: 'reconnecting' } : state
+    case 'walletConnect/relayReconnected':
+      return state.relay === 'online' ? state : { ...state, relay: 'online' }
+    case 'walletConnect/relayUnreachable':
+      return state.relay === 'reconnecting' ? { ...state, relay: 'unreachable' } : state
     case 'walletConnect/sessionEnded':
       return state.status === 'idle' && state.peer === null ? state : initialWalletConnectState
     default:

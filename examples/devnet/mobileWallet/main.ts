@@ -53,8 +53,13 @@ function empty(textValue: string): HTMLLIElement {
   return li
 }
 
+const TITLE = 'Airlock dev mobile wallet'
+
 function render(wallet: MobileWallet, snapshot: MobileWalletSnapshot): void {
   byId('status').textContent = snapshot.status
+  // This page usually sits in a background tab next to the dapp: the tab title says when something waits.
+  const waiting = snapshot.proposals.length + snapshot.requests.length
+  document.title = waiting > 0 ? `(${waiting}) ${TITLE}` : TITLE
   const focusedLabel = document.activeElement instanceof HTMLButtonElement ? document.activeElement.getAttribute('aria-label') : null
 
   byId('proposals').replaceChildren(

@@ -3,7 +3,7 @@ import { act } from 'react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { Action } from '../../../core/actions/types.js'
 import { ConnectButton } from '../../components/ConnectButton.js'
-import { $, byText, click, count, render, shadow, testAirlock, waitFor } from '../../testing/renderAirlock.js'
+import { $, byText, CAIP_ADDRESS, click, count, dispatch, openModal, render, shadow, testAirlock, waitFor } from '../../testing/renderAirlock.js'
 
 afterEach(() => {
   document.body.innerHTML = ''
@@ -52,6 +52,17 @@ describe('ConnectingWalletConnect', () => {
     click(byText(root, 'button', 'Copy link'))
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(URI2))
     await waitFor(() => expect(airlock.getState().notifications.current?.message).toBe('Link copied'))
+    expect(root.querySelector('[data-airlock="walletconnect-refreshed"]')).toBeNull()
+
+    // A link copied before the code refreshed no longer pairs: the view says to copy again, until done.
+    act(() => airlock.dispatch({ type: 'walletConnect/pairingExpired', uri: URI2 }))
+    act(() => airlock.dispatch(uriReceived(URI)))
+    const hint = await waitFor(() => $(root, '[data-airlock="walletconnect-refreshed"]'))
+    expect(hint.textContent).toBe('The code was refreshed. Copy the link again.')
+    expect(hint.getAttribute('role')).toBe('status')
+    click(byText(root, 'button', 'Copy link'))
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith(URI))
+    await waitFor(() => expect(root.querySelector('[data-airlock="walletconnect-refreshed"]')).toBeNull())
   })
 
   test('behavior: StrictMode mounts twice but asks for one pairing', async () => {
@@ -126,5 +137,62 @@ describe('ConnectingWalletConnect', () => {
     click(byText(root, 'button', 'Try again'))
     expect(count(airlock, 'walletConnect/connectRequested')).toBe(2)
     await waitFor(() => $(root, '[data-airlock="walletconnect"]'))
+  })
+
+  test('behavior: a dropped relay shows "Reconnecting…" in a live status region under the QR code, gone when it is back', async () => {
+    const airlock = testAirlock()
+    const root = await openPairing(airlock, 'ConnectingWalletConnect')
+    act(() => airlock.dispatch(uriReceived(URI)))
+    const status = await waitFor(() => $(root, '[data-airlock="relay-status"]'))
+    // Mounted empty beforehand, so a screen reader announces the change.
+    expect(status.getAttribute('role')).toBe('status')
+    expect(status.textContent).toBe('')
+    dispatch(airlock, { type: 'walletConnect/relayDisconnected' })
+    expect($(root, '[data-airlock="relay-status"]').textContent).toBe('Reconnecting…')
+    expect($(root, '[data-airlock="relay-status"]').getAttribute('data-state')).toBe('reconnecting')
+    // The QR code stays: the pairing survives the drop.
+    expect($(root, '[data-airlock="walletconnect-qr"]').getAttribute('data-uri')).toBe(URI)
+    dispatch(airlock, { type: 'walletConnect/relayReconnected' })
+    expect($(root, '[data-airlock="relay-status"]').textContent).toBe('')
+  })
+})
+
+describe('Account with a WalletConnect session', () => {
+  test('behavior: names the paired wallet (as text) via WalletConnect, and shows "Reconnecting…" while the relay is down', async () => {
+    const airlock = testAirlock()
+    render(airlock, <ConnectButton />)
+    dispatch(
+      airlock,
+      { type: 'connectors/announced', connector: { id: 'walletConnect', name: EVIL, type: 'WALLET_CONNECT', namespace: 'eip155', installed: false } },
+      { type: 'walletConnect/sessionSettled', peer: { name: EVIL }, accounts: [CAIP_ADDRESS], restored: false },
+      { type: 'connection/accountConnected', namespace: 'eip155', caipAddress: CAIP_ADDRESS, connectorId: 'walletConnect' },
+    )
+    const root = await openModal(airlock)
+    const connectedWith = $(root, '[data-airlock="connected-with"]')
+    expect(connectedWith.textContent).toBe(`Connected with ${EVIL} via WalletConnect`)
+    expect(connectedWith.querySelector('img')).toBeNull()
+    expect((window as unknown as { pwned?: number }).pwned).toBeUndefined()
+    expect($(root, '[data-airlock="relay-status"]').textContent).toBe('')
+    dispatch(airlock, { type: 'walletConnect/relayDisconnected' })
+    expect($(root, '[data-airlock="relay-status"]').textContent).toBe('Reconnecting…')
+    // Still down after the watchdog's wait: said plainly, still trying.
+    dispatch(airlock, { type: 'walletConnect/relayUnreachable' })
+    expect($(root, '[data-airlock="relay-status"]').textContent).toBe('Can’t reach WalletConnect. Check your connection; still trying…')
+    expect($(root, '[data-airlock="relay-status"]').getAttribute('data-state')).toBe('unreachable')
+    dispatch(airlock, { type: 'walletConnect/relayReconnected' })
+    expect($(root, '[data-airlock="relay-status"]').textContent).toBe('')
+  })
+
+  test('behavior: a browser wallet has no relay status and no "via"', async () => {
+    const airlock = testAirlock()
+    render(airlock, <ConnectButton />)
+    dispatch(
+      airlock,
+      { type: 'connectors/announced', connector: { id: 'io.metamask', name: 'MetaMask', type: 'ANNOUNCED', namespace: 'eip155', installed: true } },
+      { type: 'connection/accountConnected', namespace: 'eip155', caipAddress: CAIP_ADDRESS, connectorId: 'io.metamask' },
+    )
+    const root = await openModal(airlock)
+    expect($(root, '[data-airlock="connected-with"]').textContent).toBe('Connected with MetaMask')
+    expect(root.querySelector('[data-airlock="relay-status"]')).toBeNull()
   })
 })

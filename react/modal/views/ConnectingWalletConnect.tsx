@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import type { Airlock } from '../../../core/createAirlock.js'
 import type { AirlockState } from '../../../core/state.js'
 import { useAirlockInstance } from '../../context.js'
@@ -6,6 +6,7 @@ import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector
 import { isLoopbackOrigin, walletDeepLinks, type WalletLinks } from '../parts/deepLinks.js'
 import { CopyIcon } from '../parts/icons.js'
 import { QrCode } from '../parts/QrCode.js'
+import { RelayStatus } from '../parts/RelayStatus.js'
 import { Spinner } from '../parts/Spinner.js'
 import { WalletIcon } from '../parts/WalletIcon.js'
 // One shared start-up chunk with the page (see react/sharedChunk.ts).
@@ -13,6 +14,8 @@ export { SHARED_CHUNK } from '../../sharedChunk.js'
 
 export const LINK_COPIED_MESSAGE = 'Link copied'
 export const LINK_COPY_FAILED_MESSAGE = 'Could not copy the link'
+/** After the code was refreshed (expiry), a link copied before no longer pairs. */
+export const LINK_REFRESHED_MESSAGE = 'The code was refreshed. Copy the link again.'
 
 /** A registry wallet as the view uses it: outside data that came through `router.data`, checked. */
 export interface PairingWallet extends WalletLinks {
@@ -73,9 +76,12 @@ export function WalletConnectPairing({ basic }: { basic: boolean }) {
 
   const toast = (variant: 'success' | 'error', message: string) =>
     airlock.dispatch({ type: 'notifications/showRequested', notification: { id: airlock.deps.id(), variant, message } })
+  // The link last copied: once a fresh code replaces it, the person is told to copy again.
+  const [copied, setCopied] = useState<string | null>(null)
   const copy = async (value: string) => {
     try {
       await globalThis.navigator.clipboard.writeText(value)
+      setCopied(value)
       toast('success', LINK_COPIED_MESSAGE)
     } catch {
       toast('error', LINK_COPY_FAILED_MESSAGE)
@@ -107,6 +113,12 @@ export function WalletConnectPairing({ basic }: { basic: boolean }) {
         {uri ? <QrCode value={uri} label={`QR code to connect ${name}. Scan it with your wallet app.`} /> : <Spinner label="Preparing the QR code" size="lg" />}
       </div>
       <p className="muted">Scan this QR code with {name}{wallet ? '' : ' (any WalletConnect wallet)'}.</p>
+      {copied && uri && copied !== uri ? (
+        <p className="muted" role="status" data-airlock="walletconnect-refreshed">
+          {LINK_REFRESHED_MESSAGE}
+        </p>
+      ) : null}
+      <RelayStatus />
       <button type="button" className="button" data-variant="secondary" style={{ whiteSpace: 'nowrap' }} data-uri={uri ?? undefined} disabled={!uri} onClick={() => uri && void copy(uri)}>
         <span aria-hidden="true" style={{ display: 'inline-flex', width: 16, height: 16 }}>
           <CopyIcon />
