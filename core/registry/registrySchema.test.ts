@@ -14,12 +14,14 @@ describe('safeWalletLink', () => {
     expect(safeWalletLink('okex://main', 'app')).toBe('okex://main')
     expect(safeWalletLink('https://link.example/wc', 'app')).toBe('https://link.example/wc')
     expect(safeWalletLink('https://app.example', 'web')).toBe('https://app.example')
-    expect(safeWalletLink('http://localhost:3000', 'web')).toBe('http://localhost:3000')
+    expect(safeWalletLink('http://localhost:3000', 'web', { allowLoopbackHttp: true })).toBe('http://localhost:3000')
+    expect(safeWalletLink('http://localhost:3000', 'web')).toBeNull()
+    expect(safeWalletLink('wallet:', 'app')).toBe('wallet:')
     expect(safeWalletLink('examplewallet://', 'web')).toBeNull()
   })
 
   test('error: code-running, local and malformed links are refused', () => {
-    for (const link of ['javascript:alert(1)', 'JavaScript://%0aalert(1)', 'data:text/html,<b>', 'vbscript:msgbox(1)', 'file:///etc/passwd', 'http://insecure.example', ' evil://', 'wallet:', 'https://user:pw@x.example', 'x'.repeat(3000)]) {
+    for (const link of ['javascript:alert(1)', 'JavaScript://%0aalert(1)', 'data:text/html,<b>', 'vbscript:msgbox(1)', 'file:///etc/passwd', 'http://insecure.example', ' evil://', 'https://user:pw@x.example', 'x'.repeat(3000)]) {
       expect(safeWalletLink(link, 'app'), link).toBeNull()
       expect(safeWalletLink(link, 'web'), link).toBeNull()
     }

@@ -18,9 +18,9 @@ export const registryWalletSchema: z.ZodType<RegistryWallet, z.ZodTypeDef, unkno
     id: z.string().regex(ID),
     name: z.string().trim().min(1),
     image_id: idOrNull,
-    mobile_link: z.unknown().transform((v) => safeWalletLink(v, 'app')),
-    desktop_link: z.unknown().transform((v) => safeWalletLink(v, 'app')),
-    webapp_link: z.unknown().transform((v) => safeWalletLink(v, 'web')),
+    mobile_link: z.unknown().transform((v) => safeWalletLink(v, 'app', { allowLoopbackHttp: true })),
+    desktop_link: z.unknown().transform((v) => safeWalletLink(v, 'app', { allowLoopbackHttp: true })),
+    webapp_link: z.unknown().transform((v) => safeWalletLink(v, 'web', { allowLoopbackHttp: true })),
     rdns: idOrNull,
     chains: z.unknown().transform((v) => (Array.isArray(v) ? v.filter((c): c is string => typeof c === 'string' && CHAIN.test(c)).slice(0, 64) : [])),
   })

@@ -1,3 +1,4 @@
+import { safeWalletLink } from '../../../core/registry/safeWalletLink.js'
 /** Where a wallet link leads: the phone app, the desktop app, or the wallet's web app. */
 export type DeepLinkKind = 'mobile' | 'desktop' | 'web'
 
@@ -16,32 +17,16 @@ export interface WalletLinks {
   readonly webapp_link?: unknown
 }
 
-/** Schemes that run code or read local data in the page: never opened, whatever the registry says. */
-const BLOCKED_SCHEMES = new Set(['javascript:', 'data:', 'file:', 'vbscript:', 'blob:', 'about:', 'filesystem:', 'chrome:', 'view-source:'])
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
-const MAX_LINK_LENGTH = 512
 
 /**
- * True when `link` may be opened as a wallet link of `kind`: web links only over https (plain
- * http only to localhost/127.0.0.1 while the page itself is served from there, `dev`); app links
- * over https (universal links) or a custom app scheme, never a blocked one.
+ * True when `link` may be opened as a wallet link of `kind` (core's `safeWalletLink`, the one check
+ * for such links): web links only over https (plain http only to loopback while the page itself
+ * is served from there, `dev`); app links over https (universal links) or the wallet's own scheme.
  * @example isAllowedLink('javascript:alert(1)', 'mobile', { dev: false }) // false
  */
 export function isAllowedLink(link: unknown, kind: DeepLinkKind, { dev }: { dev: boolean }): link is string {
-  if (typeof link !== 'string' || link.length === 0 || link.length > MAX_LINK_LENGTH || /[\s<>"'`\\]/.test(link)) return false
-  let url: URL
-  try {
-    url = new URL(link)
-  } catch {
-    return false
-  }
-  const scheme = url.protocol.toLowerCase()
-  if (BLOCKED_SCHEMES.has(scheme)) return false
-  if (scheme === 'https:') return true
-  if (scheme === 'http:') return dev && LOOPBACK.has(url.hostname)
-  if (kind === 'web') return false
-  // A custom app scheme (`metamask:`, `rainbow:`): letters, digits, + . - only.
-  return /^[a-z][a-z0-9+.-]{0,31}:$/.test(scheme)
+  return safeWalletLink(link, kind === 'web' ? 'web' : 'app', { allowLoopbackHttp: dev }) !== null
 }
 
 /**
