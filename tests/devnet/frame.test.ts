@@ -134,11 +134,14 @@ describe('secure frame across origins (Chromium)', () => {
     await page.evaluate(() => (window as any).testHost.airlock.deps.storage.setItem('walletEmailLoginUsed', true))
     await page.reload()
     await page.waitForFunction(() => (window as any).testHost?.airlock.getState().frame.status === 'ready', undefined, { timeout: 15_000 })
-    expect(await page.evaluate(() => (window as any).testHost.actions.map((a: any) => a.type).filter((t: string) => t.startsWith('frame/')))).toEqual([
-      'frame/loadRequested',
-      'frame/loadStarted',
-      'frame/readyReceived',
-      'frame/ready',
+    const frameActions = () => page.evaluate(() => (window as any).testHost.actions.filter((a: any) => a.type.startsWith('frame/')).map((a: any) => (a.name ? `${a.type} ${a.name}` : a.type)))
+    expect((await frameActions()).slice(0, 4)).toEqual(['frame/loadRequested', 'frame/loadStarted', 'frame/readyReceived', 'frame/ready'])
+    // Once ready, the frame gets the dapp data and the theme (SPEC 3 sync messages), and answers both.
+    await expect.poll(async () => (await frameActions()).slice(4).sort()).toEqual([
+      'frame/requestSent SYNC_DAPP_DATA',
+      'frame/requestSent SYNC_THEME',
+      'frame/requestSucceeded SYNC_DAPP_DATA',
+      'frame/requestSucceeded SYNC_THEME',
     ])
     // Destroying the store takes the iframe with it.
     await page.evaluate(() => (window as any).testHost.airlock.destroy())

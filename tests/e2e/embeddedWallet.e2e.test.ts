@@ -16,10 +16,10 @@ const dialog = (page: Page) => page.getByRole('dialog')
 const status = (page: Page) => page.getByTestId('status').getAttribute('data-status')
 const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
 
-async function mailbox(email: string): Promise<{ code: string; sentAt: number }[]> {
+async function mailbox(email: string): Promise<{ code: string; sentAt: number; purpose: string }[]> {
   const response = await fetch(`${dapp.devnet.urls.gateway}/dev/mailbox/${encodeURIComponent(email)}`)
   expect(response.ok).toBe(true)
-  return (await response.json()) as { code: string; sentAt: number }[]
+  return (await response.json()) as { code: string; sentAt: number; purpose: string }[]
 }
 
 async function step(page: Page, name: string, run: () => Promise<void>): Promise<void> {
@@ -30,6 +30,30 @@ async function step(page: Page, name: string, run: () => Promise<void>): Promise
     throw error
   }
 }
+
+/** The eip155 connector id the page's IndexedDB holds (what a reload restores). */
+const storedConnectorId = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<unknown>((resolve) => {
+        const open = indexedDB.open('airlock')
+        open.onerror = () => resolve(null)
+        open.onsuccess = () => {
+          try {
+            const get = open.result.transaction('keyval', 'readonly').objectStore('keyval').get('@airlock/connected_connector_ids')
+            get.onsuccess = () => resolve((get.result as { eip155?: unknown } | undefined)?.eip155 ?? null)
+            get.onerror = () => resolve(null)
+          } catch {
+            resolve(null)
+          } finally {
+            open.result.close()
+          }
+        }
+      }),
+  )
+
+/** Whether `locator` has the keyboard focus (inside the modal's shadow root too). */
+const hasFocus = (locator: ReturnType<Page['locator']>) => locator.evaluate((element) => (element.getRootNode() as Document | ShadowRoot).activeElement === element)
 
 /** Opens the modal and asks for a code for `email`. */
 async function requestCode(page: Page, email: string): Promise<void> {
@@ -43,26 +67,108 @@ describe('embedded wallet (email login) in Chromium', { timeout: 90_000 }, () =>
   test('behavior: email login with the mailbox code, reload keeps the session, sign and send through ApproveTransaction, sign out', async () => {
     const { page, errors } = await dapp.openDapp(dapp.newWallet(1), '')
     const email = uniqueEmail('login')
+    const newEmail = uniqueEmail('changed')
     await step(page, 'login', async () => {
-      await requestCode(page, email)
+      // As a person does it: type the email, press Enter, read the mail, type the code.
+      await page.getByRole('button', { name: 'Connect Wallet' }).click()
+      await dialog(page).getByLabel('Email', { exact: true }).click()
+      await page.keyboard.type(email)
+      await page.keyboard.press('Enter')
       await dialog(page).getByText('Enter the code').waitFor()
+      const field = dialog(page).getByLabel('Code from the email')
+      // Focus moves to the code field by itself.
+      await expect.poll(() => hasFocus(field)).toBe(true)
       await expect.poll(async () => (await mailbox(email)).length, { timeout: 15_000 }).toBe(1)
       const [latest] = await mailbox(email)
       await expect.poll(() => dialog(page).textContent()).toContain(email)
       await screenshot(page, 'e2e-embedded-otp')
-      await dialog(page).getByLabel('Code from the email').fill(latest!.code)
+
+      // A page script on the host origin posting well-formed frame messages (READY, a session
+      // token, replies to every request id the page has seen, a user) is ignored by the real
+      // transport: not from our iframe's window, not from the secure origin.
+      const frameActions = () => page.evaluate(() => (window as unknown as { airlock: { log: { entries(): { action: { type: string } }[] } } }).airlock.log.entries().map((e) => e.action.type).filter((t) => t.startsWith('frame/')))
+      const before = await frameActions()
+      await page.evaluate(() => {
+        const airlock = (window as unknown as { airlock: { log: { entries(): { action: { type: string; id?: string } }[] } } }).airlock
+        const ids = airlock.log.entries().flatMap((e) => (e.action.type === 'frame/requestSent' && e.action.id ? [e.action.id] : []))
+        const user = { email: 'mallory@example.com', address: '0x000000000000000000000000000000000000dEaD', chainId: 31337 }
+        const forged: unknown[] = [{ type: '@airlock-frame/READY', payload: { version: 'forged' } }, { type: '@airlock-frame/SESSION_UPDATE', payload: { token: 'forged' } }]
+        for (const id of [...ids, 'forged']) forged.push({ id, type: '@airlock-frame/CONNECT_EMAIL_SUCCESS', payload: { action: 'CONNECT' } }, { id, type: '@airlock-frame/CONNECT_OTP_SUCCESS' }, { id, type: '@airlock-frame/GET_USER_SUCCESS', payload: user })
+        for (const message of forged) window.postMessage(message, '*')
+        window.postMessage(forged, location.origin)
+      })
+      await page.waitForTimeout(300)
+      expect((await frameActions()).slice(before.length)).toEqual([])
+      expect(await status(page)).not.toBe('connected')
+
+      // A wrong code (twice): the message is read out, the field empties and has the focus again.
+      const wrong = latest!.code === '000000' ? '111111' : '000000'
+      for (let attempt = 0; attempt < 2; attempt++) {
+        await page.keyboard.type(wrong)
+        await dialog(page).getByRole('alert').filter({ hasText: 'Invalid code' }).waitFor()
+        await expect.poll(() => field.inputValue()).toBe('')
+        await expect.poll(() => hasFocus(field)).toBe(true)
+      }
+      await page.keyboard.type(latest!.code)
       await expect.poll(() => status(page), { timeout: 15_000 }).toBe('connected')
       await expect.poll(() => dialog(page).count()).toBe(0)
+      expect(await page.getByTestId('address').textContent()).toMatch(/^0x[0-9a-fA-F]{40}$/)
     })
     const address = (await page.getByTestId('address').getAttribute('title')) ?? (await page.getByTestId('address').textContent())
     const connectorId = () => page.evaluate(() => (window as unknown as { airlock: { getState(): { connection: { namespaces: { eip155?: { connectorId: string | null } } } } } }).airlock.getState().connection.namespaces.eip155?.connectorId)
     expect(await connectorId()).toBe('auth')
 
     await step(page, 'reload', async () => {
+      // Writes are batched (50 ms): reload once the auth connection is on disk, as a person would.
+      await expect.poll(() => storedConnectorId(page), { timeout: 5_000 }).toBe('auth')
       await page.reload()
       await expect.poll(() => status(page), { timeout: 20_000 }).toBe('connected')
       expect(await connectorId()).toBe('auth')
       expect((await page.getByTestId('address').getAttribute('title')) ?? (await page.getByTestId('address').textContent())).toBe(address)
+    })
+
+    await step(page, 'account', async () => {
+      // The account view names the email (from the session, as text) and offers to change it.
+      await page.evaluate(() => (window as unknown as { airlock: { open(): void } }).airlock.open())
+      await expect.poll(() => dialog(page).locator('[data-airlock="account-email"]').textContent(), { timeout: 10_000 }).toBe(email)
+      await screenshot(page, 'e2e-embedded-account')
+      await dialog(page).getByRole('button', { name: 'Change email' }).click()
+      await dialog(page).getByLabel('New email').waitFor()
+      await expect.poll(() => hasFocus(dialog(page).getByLabel('New email'))).toBe(true)
+      // The whole change: the new address, the code sent to the current one, then the code sent to the new one.
+      await page.keyboard.type(newEmail)
+      await page.keyboard.press('Enter')
+      await dialog(page).getByText('Enter the code sent to your current email.').waitFor({ timeout: 15_000 })
+      const code = async (address: string, purpose: string) => {
+        await expect.poll(async () => (await mailbox(address)).some((m) => m.purpose === purpose), { timeout: 15_000 }).toBe(true)
+        return (await mailbox(address)).find((m) => m.purpose === purpose)!.code
+      }
+      await page.keyboard.type(await code(email, 'updatePrimary'))
+      await dialog(page).getByText('Enter the code sent to your new email.').waitFor({ timeout: 15_000 })
+      await page.keyboard.type(await code(newEmail, 'updateSecondary'))
+      await dialog(page).getByText('Email updated').waitFor({ timeout: 15_000 })
+      await dialog(page).getByRole('button', { name: 'Done' }).click()
+      await expect.poll(() => dialog(page).locator('[data-airlock="account-email"]').textContent()).toBe(newEmail)
+      await page.keyboard.press('Escape')
+      await expect.poll(() => dialog(page).count()).toBe(0)
+    })
+
+    await step(page, 'switch-network', async () => {
+      // The frame moves the account (SWITCH_NETWORK), then the app follows; and back again.
+      const [first, second] = dapp.devnet.config.chains
+      for (const target of [second!, first!]) {
+        await page.getByRole('button', { name: /^Network:/ }).first().click()
+        await dialog(page).getByRole('button', { name: new RegExp(`^${target.name}( Active| Switching…)?$`) }).click()
+        await expect.poll(() => page.getByTestId('chain').textContent(), { timeout: 10_000 }).toContain(`eip155:${target.chainId}`)
+        await page.keyboard.press('Escape')
+        await expect.poll(() => dialog(page).count()).toBe(0)
+      }
+      const sent = await page.evaluate(() =>
+        (window as unknown as { airlock: { log: { entries(): { action: { type: string; name?: string } }[] } } }).airlock.log
+          .entries()
+          .filter((e) => e.action.type === 'frame/requestSucceeded' && e.action.name === 'SWITCH_NETWORK').length,
+      )
+      expect(sent).toBe(2)
     })
 
     await step(page, 'sign', async () => {
@@ -121,6 +227,16 @@ describe('embedded wallet (email login) in Chromium', { timeout: 90_000 }, () =>
       await dialog(page).getByRole('button', { name: 'Approve' }).waitFor()
       await page.keyboard.press('Escape')
       await expect.poll(outcome).toEqual({ error: 'Request was aborted', code: 4001 })
+      // A request the frame fails (more ETH than the account has): the promise rejects with the
+      // frame's message, the modal closes (ApproveTransaction was its only view) and a toast says why.
+      await call('eth_sendTransaction', [{ from: address, to: dapp.devnet.config.recipient, value: '0xffffffffffffffffffffffffff' }])
+      await dialog(page).getByRole('button', { name: 'Approve' }).click()
+      await expect.poll(outcome, { timeout: 15_000 }).toHaveProperty('error')
+      const failure = ((await outcome()) as { error: string }).error
+      expect(failure.length).toBeGreaterThan(0)
+      await expect.poll(() => dialog(page).count()).toBe(0)
+      await expect.poll(() => page.locator('[data-airlock="toast"][data-variant="error"]').textContent()).toContain(failure.slice(0, 40))
+      await screenshot(page, 'e2e-embedded-request-failed')
       // A method off the list is refused, and the modal says so after 300 ms.
       await call('eth_mine')
       await expect.poll(outcome).toMatchObject({ error: 'Requested RPC call is not allowed' })
@@ -144,6 +260,7 @@ describe('embedded wallet (email login) in Chromium', { timeout: 90_000 }, () =>
     // Replayable, and the email and code never reached the log.
     expect(JSON.stringify(replay(log))).toBe(state)
     expect(log).not.toContain(email)
+    expect(log).not.toContain(newEmail)
     expect(errors).toEqual([])
   })
 
@@ -170,6 +287,54 @@ describe('embedded wallet (email login) in Chromium', { timeout: 90_000 }, () =>
       await expect.poll(() => dialog(page).getByText(/^Please try again after \d+ seconds$/).count(), { timeout: 5_000 }).toBe(1)
       expect(await mailbox(email)).toHaveLength(1)
     })
+    expect(errors).toEqual([])
+  })
+
+  test('behavior: a new device is registered first (the approval sends the code), then the code logs in', async () => {
+    const { page, errors } = await dapp.openDapp(dapp.newWallet(2), '')
+    // The dev frame asks addresses starting with "newdevice" to register the device first.
+    const email = uniqueEmail('device').replace(/^e2e-/, 'newdevice-')
+    await step(page, 'device', async () => {
+      await requestCode(page, email)
+      await dialog(page).getByText('Enter the code').waitFor({ timeout: 15_000 })
+      const labels = await page.evaluate(() => (window as unknown as { airlock: { log: { entries(): { action: { type: string; view?: string; name?: string } }[] } } }).airlock.log.entries().map((e) => e.action).filter((a) => a.type.startsWith('router/') || a.type === 'frame/requestSent').map((a) => a.view ?? a.name))
+      // The device view, then the code view; one CONNECT_EMAIL (the frame's own syncs aside).
+      expect(labels.filter((l) => !l?.startsWith('SYNC_'))).toEqual(['CONNECT_EMAIL', 'EmailVerifyDevice', 'CONNECT_DEVICE', 'EmailVerifyOtp'])
+      // One code, sent with the device approval.
+      await expect.poll(async () => (await mailbox(email)).length, { timeout: 15_000 }).toBe(1)
+      await dialog(page).getByLabel('Code from the email').fill((await mailbox(email))[0]!.code)
+      await expect.poll(() => status(page), { timeout: 15_000 }).toBe('connected')
+    })
+    expect(errors).toEqual([])
+  })
+
+  test('behavior: sign-in (SIWX, required) after an email login: the signature goes through ApproveTransaction, then the person is signed in', async () => {
+    const { page, errors } = await dapp.openDapp(dapp.newWallet(2), '&siwx=required')
+    const email = uniqueEmail('siwx')
+    await step(page, 'siwx', async () => {
+      await requestCode(page, email)
+      await dialog(page).getByText('Enter the code').waitFor()
+      await expect.poll(async () => (await mailbox(email)).length, { timeout: 15_000 }).toBe(1)
+      const [latest] = await mailbox(email)
+      await dialog(page).getByLabel('Code from the email').fill(latest!.code)
+      await expect.poll(() => status(page), { timeout: 15_000 }).toBe('connected')
+      await dialog(page).getByRole('button', { name: 'Sign', exact: true }).click()
+      await dialog(page).getByRole('button', { name: 'Approve' }).waitFor()
+      // The sign-in message itself is shown as text for the person to read.
+      expect(await dialog(page).locator('pre').textContent()).toContain('wants you to sign in with your Ethereum account')
+      await dialog(page).getByRole('button', { name: 'Approve' }).click()
+      await expect.poll(() => page.getByTestId('siwx').getAttribute('data-status'), { timeout: 15_000 }).toBe('signedIn')
+      await expect.poll(() => dialog(page).count()).toBe(0)
+    })
+    expect(errors).toEqual([])
+  })
+
+  test('error: when the email login code cannot be fetched the Connect view says "Unable to load email login dependency" and wallets still work', async () => {
+    const { page, errors } = await dapp.openDapp(dapp.newWallet(2), '', (p) => p.route(/\/chunks\/EmbeddedLogin-[^/]+\.js$/, (route) => route.abort()))
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await expect.poll(() => dialog(page).getByRole('alert').filter({ hasText: 'Unable to load email login dependency' }).count(), { timeout: 10_000 }).toBe(1)
+    await dialog(page).getByRole('button', { name: /Airlock Test Wallet/ }).waitFor()
+    await screenshot(page, 'e2e-embedded-load-error')
     expect(errors).toEqual([])
   })
 

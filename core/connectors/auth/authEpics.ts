@@ -8,10 +8,13 @@ import { cooldownEpic } from './cooldownEpic.js'
 import { emailLoginEpic } from './emailLoginEpic.js'
 import { farcasterEpic } from './farcasterEpic.js'
 import type { AuthEpicName } from './lazyAuthEpics.js'
+import { loginLeftEpic } from './loginLeftEpic.js'
 import { notAllowedEpic } from './notAllowedEpic.js'
 import { sessionCheckEpic } from './sessionCheckEpic.js'
 import { signOutEpic } from './signOutEpic.js'
 import { socialLoginEpic } from './socialLoginEpic.js'
+import { switchNetworkEpic } from './switchNetworkEpic.js'
+import { syncFrameEpic } from './syncFrameEpic.js'
 import { updateEmailEpic } from './updateEmailEpic.js'
 export { SHARED_CHUNK } from '../../sharedChunk.js'
 
@@ -31,4 +34,7 @@ export const authEpics: Readonly<Record<AuthEpicName, Epic<Action, AirlockState,
   authFarcaster: farcasterEpic,
   authUpdateEmail: updateEmailEpic,
   authAccountType: accountTypeEpic,
+  authLoginLeft: loginLeftEpic,
+  authSwitchNetwork: switchNetworkEpic,
+  authSyncFrame: syncFrameEpic,
 }

@@ -2,7 +2,8 @@ import { ignoreElements, merge } from 'rxjs'
 import { TestScheduler } from 'rxjs/testing'
 import { describe, expect, test } from 'vitest'
 import type { Action } from '../../actions/types.js'
-import { airlockDevnet } from '../../chains/networks.js'
+import { airlockDevnet, solanaDevnet } from '../../chains/networks.js'
+import type { CaipAddress, ChainNamespace, Network } from '../../chains/types.js'
 import type { AirlockDeps } from '../../deps.js'
 import { runEpic } from '../../../tests/support/epicHarness.js'
 import { initialState, reduce } from '../../../tests/support/state.js'
@@ -18,12 +19,17 @@ const HELLO = '0x68656c6c6f3c623e'
  * Runs the epic with a logged-in auth account; `script(provider, at)` makes requests at given
  * frames; `input` scripts the person and the frame. Returns everything the epic emitted.
  */
-function run(input: string, values: Record<string, Action>, script: (provider: Eip1193Provider, at: (frame: number, call: () => void) => void) => void) {
+function run(
+  input: string,
+  values: Record<string, Action>,
+  script: (provider: Eip1193Provider, at: (frame: number, call: () => void) => void) => void,
+  account: { network: Network; namespace: ChainNamespace; caip: CaipAddress } = { network: airlockDevnet, namespace: 'eip155', caip: CAIP },
+) {
   const scheduler = new TestScheduler((actual, expected) => expect(actual).toEqual(expected))
   const seen: Action[] = []
   let n = 0
   const deps = { scheduler, providers: createProviderRegistry(), id: () => `id${++n}` } as unknown as AirlockDeps
-  const state = reduce(initialState({ networks: [airlockDevnet] }), { type: 'connection/accountConnected', namespace: 'eip155', caipAddress: CAIP, connectorId: 'auth', accounts: [CAIP] })
+  const state = reduce(initialState({ networks: [account.network] }), { type: 'connection/accountConnected', namespace: account.namespace, caipAddress: account.caip, connectorId: 'auth', accounts: [account.caip] })
   let final = state
   scheduler.run(({ hot }) => {
     // The store reduces every action; keeping action$ subscribed makes the harness do the same.
@@ -96,7 +102,49 @@ describe('authProviderEpic', () => {
     )
     expect(await rejected!).toEqual({ error: 'User rejected the request.', code: 4001 })
     expect(await failed!).toMatchObject({ error: 'insufficient funds' })
-    expect(final().auth.approvalError).toEqual({ message: 'insufficient funds' })
+    // The view is gone (the modal closed); the message lives on in a toast.
+    expect(final().notifications.current).toMatchObject({ variant: 'error', message: 'insufficient funds' })
+  })
+
+  test('behavior: after a failure the modal closes when ApproveTransaction was its only view, and the error is a toast (SPEC 4)', async () => {
+    let failed: Promise<unknown> | undefined
+    const { seen, final } = run(
+      's 9ms a 9ms f',
+      { a: { type: 'auth/requestApproved', id: 'id1' }, f: { type: 'frame/requestFailed', id: 'id2', name: 'RPC_REQUEST', error: { message: 'insufficient funds' }, reason: 'error' } },
+      (provider, at) => at(5, () => (failed = settle(provider.request({ method: 'eth_sendTransaction', params: [{ from: ADDRESS, to: ADDRESS, value: '0x1' }] })))),
+    )
+    expect(await failed!).toMatchObject({ error: 'insufficient funds' })
+    const after = seen.slice(seen.findIndex((a) => a.type === 'auth/requestSettled'))
+    expect(after).toEqual([
+      { type: 'auth/requestSettled', id: 'id1', error: { message: 'insufficient funds' } },
+      { type: 'notifications/showRequested', notification: { id: 'id3', variant: 'error', message: 'insufficient funds' } },
+      { type: 'modal/closeRequested' },
+    ])
+    expect(final().modal.open).toBe(false)
+    expect(final().notifications).toMatchObject({ open: true, current: { variant: 'error', message: 'insufficient funds' } })
+  })
+
+  test('behavior: after a failure the stack pops back to the view under ApproveTransaction; no balance refresh', async () => {
+    let failed: Promise<unknown> | undefined
+    const { seen, final } = run(
+      's o 9ms a 9ms f',
+      {
+        o: { type: 'modal/openRequested', view: 'Account' },
+        a: { type: 'auth/requestApproved', id: 'id1' },
+        f: { type: 'frame/requestFailed', id: 'id2', name: 'RPC_REQUEST', error: { message: 'Embedded Wallet Request Timed Out' }, reason: 'timeout' },
+      },
+      (provider, at) => {
+        at(5, () => (failed = settle(provider.request({ method: 'personal_sign', params: [HELLO, ADDRESS] }))))
+      },
+    )
+    expect(await failed!).toMatchObject({ error: 'Embedded Wallet Request Timed Out' })
+    expect(seen).toContainEqual({ type: 'router/pushRequested', view: 'ApproveTransaction' })
+    expect(seen).toContainEqual({ type: 'router/backRequested' })
+    expect(seen.some((a) => a.type === 'balance/fetchRequested' || a.type === 'modal/closeRequested')).toBe(false)
+    // The timeout also raises its SPEC 8 alert.
+    expect(seen.some((a) => a.type === 'alerts/raised')).toBe(true)
+    expect(final().modal.open).toBe(true)
+    expect(final().router.view).toBe('Account')
   })
 
   test('behavior: a disallowed method is refused, announced, and rejects the open requests', async () => {
@@ -121,5 +169,30 @@ describe('authProviderEpic', () => {
     expect(await balance!).toEqual({ value: '0x10' })
     expect(await bad!).toEqual({ error: 'Invalid params', code: -32602 })
     expect(seen.some((a) => a.type === 'auth/approvalRequested' || a.type === 'modal/openRequested')).toBe(false)
+  })
+  test('behavior: Solana through the auth provider: the connector is announced for solana, sign-message shapes are checked, and approval sends them with the Solana chain', async () => {
+    const pubkey = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'
+    const account = { network: solanaDevnet, namespace: 'solana' as const, caip: `${solanaDevnet.caipNetworkId}:${pubkey}` as CaipAddress }
+    let signed: Promise<unknown> | undefined
+    let bad: Promise<unknown> | undefined
+    let sent: Promise<unknown> | undefined
+    const { seen } = run(
+      's 9ms a 9ms r',
+      { a: { type: 'auth/requestApproved', id: 'id1' }, r: { type: 'frame/requestSucceeded', id: 'id2', name: 'RPC_REQUEST', payload: { signature: '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW' } } },
+      (provider, at) => {
+        at(5, () => (signed = settle(provider.request({ method: 'solana_signMessage', params: { message: '3yZe7d', pubkey } }))))
+        at(6, () => (bad = settle(provider.request({ method: 'solana_signMessage', params: ['<b>', pubkey] }))))
+        at(7, () => (sent = settle(provider.request({ method: 'solana_signAndSendTransaction', params: { transaction: 'AQAB', options: { preflightCommitment: 'nope' } } }))))
+      },
+      account,
+    )
+    expect(seen[0]).toMatchObject({ type: 'connectors/announced', connector: { id: 'auth', type: 'AUTH', namespace: 'solana' } })
+    expect(seen).toContainEqual({ type: 'auth/approvalRequested', approval: expect.objectContaining({ id: 'id1', method: 'solana_signMessage' }) })
+    expect(seen.find((a) => a.type === 'frame/requestSent')).toMatchObject({ message: { payload: { method: 'solana_signMessage', params: { message: '3yZe7d', pubkey }, chainId: solanaDevnet.caipNetworkId } } })
+    expect(await signed!).toMatchObject({ value: { signature: expect.any(String) } })
+    // Malformed Solana params never leave the page.
+    expect(await bad!).toEqual({ error: 'Invalid params', code: -32602 })
+    expect(await sent!).toEqual({ error: 'Invalid params', code: -32602 })
+    expect(seen.filter((a) => a.type === 'auth/approvalRequested')).toHaveLength(1)
   })
 })

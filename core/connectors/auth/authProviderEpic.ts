@@ -55,7 +55,8 @@ function runJob(job: RpcJob, action$: Observable<Action>, state$: StateObservabl
   const send$ = frameRequest(action$, deps, appMessage('RPC_REQUEST', job.request), (reply): Action[] => {
     if (!reply.ok) {
       job.reject(new BaseError(reply.error.message, reply.error.code === undefined ? {} : { code: reply.error.code }))
-      return unsafe ? [{ type: 'auth/requestSettled', id: job.id, error: reply.error }, ...alertActions(reply.error, reply.reason)] : alertActions(reply.error, reply.reason)
+      if (!unsafe) return alertActions(reply.error, reply.reason)
+      return [{ type: 'auth/requestSettled', id: job.id, error: reply.error }, ...afterFailure(state$.value, job.id, reply.error, deps), ...alertActions(reply.error, reply.reason)]
     }
     job.resolve(reply.payload)
     return unsafe ? [{ type: 'auth/requestSettled', id: job.id }, ...afterSuccess(state$.value, job.id)] : []
@@ -96,7 +97,19 @@ function afterSuccess(state: AirlockState, id: string): Action[] {
   const actions: Action[] = []
   const connection = Object.values(state.connection.namespaces).find((c) => c?.connectorId === AUTH_CONNECTOR_ID && c.status === 'connected')
   if (connection?.caipAddress) actions.push({ type: 'balance/fetchRequested', caipAddress: connection.caipAddress, force: true })
-  if (state.auth.approvals.some((a) => a.id !== id) || !state.modal.open || state.router.view !== 'ApproveTransaction') return actions
-  actions.push(state.router.history.length > 1 ? { type: 'router/backRequested' } : { type: 'modal/closeRequested' })
-  return actions
+  return [...actions, ...leaveApproval(state, id)]
+}
+
+/**
+ * SPEC 4 "After a failure, the stack pops with 'error' or the modal closes": the view is left
+ * like after a success, and the frame's message goes to an error toast so it is not lost with it.
+ */
+function afterFailure(state: AirlockState, id: string, error: { message: string }, deps: Pick<AirlockDeps, 'id'>): Action[] {
+  return [{ type: 'notifications/showRequested', notification: { id: deps.id(), variant: 'error', message: error.message } }, ...leaveApproval(state, id)]
+}
+
+/** Pops ApproveTransaction, or closes the modal when it is the only view; stays while other requests wait. */
+function leaveApproval(state: AirlockState, id: string): Action[] {
+  if (state.auth.approvals.some((a) => a.id !== id) || !state.modal.open || state.router.view !== 'ApproveTransaction') return []
+  return [state.router.history.length > 1 ? { type: 'router/backRequested' } : { type: 'modal/closeRequested' }]
 }

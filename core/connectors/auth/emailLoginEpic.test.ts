@@ -122,21 +122,26 @@ describe('emailLoginEpic', () => {
     expect(seen).toContainEqual(expect.objectContaining({ type: 'alerts/raised', alert: expect.objectContaining({ code: 'INVALID_APP_CONFIGURATION', title: 'Invalid App Configuration' }) }))
   })
 
-  test('behavior: VERIFY_DEVICE waits on CONNECT_DEVICE, then asks for the code again (no cooldown in between)', () => {
+  test('behavior: VERIFY_DEVICE waits on CONNECT_DEVICE, whose approval sends the code: the code view follows, no second CONNECT_EMAIL', () => {
     const scheduler = newScheduler()
     const seen: Action[] = []
+    let final: (() => AirlockState) | undefined
     scheduler.run(({ hot }) => {
       const { deps, state } = setup(scheduler)
-      const input$ = hot<Action>('-e 9ms a 9ms d 9ms b', {
+      const input$ = hot<Action>('-e 9ms a 9ms d 9ms o', {
         e: { type: 'auth/emailLoginRequested', email: EMAIL },
         a: ok('id1', 'CONNECT_EMAIL', { action: 'VERIFY_DEVICE' }),
         d: ok('id2', 'CONNECT_DEVICE'),
-        b: ok('id3', 'CONNECT_EMAIL', { action: 'VERIFY_OTP' }),
+        o: { type: 'auth/otpSubmitted', otp: '123456' },
       })
-      runEpic(scheduler, epic, input$, state, deps).out$.subscribe((a) => seen.push(a))
+      const harness = runEpic(scheduler, epic, input$, state, deps)
+      harness.out$.subscribe((a) => seen.push(a))
+      final = harness.state
     })
-    expect(sentNames(seen)).toEqual(['CONNECT_EMAIL', 'CONNECT_DEVICE', 'CONNECT_EMAIL'])
+    expect(sentNames(seen)).toEqual(['CONNECT_EMAIL', 'CONNECT_DEVICE', 'CONNECT_OTP'])
     expect(seen).toContainEqual({ type: 'router/pushRequested', view: 'EmailVerifyDevice' })
     expect(seen).toContainEqual({ type: 'router/replaceRequested', view: 'EmailVerifyOtp' })
+    expect(seen.filter((a) => a.type === 'auth/cooldownStarted')).toHaveLength(1)
+    expect(final!().auth.step).toBe('verifying')
   })
 })

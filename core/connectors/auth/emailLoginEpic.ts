@@ -12,7 +12,7 @@ import { loadUser } from './loadUser.js'
 
 /**
  * Email login (SPEC 4): CONNECT_EMAIL, then VERIFY_OTP (CONNECT_OTP with the code), or
- * VERIFY_DEVICE (CONNECT_DEVICE waits for the approval link, then asks for a code), or CONNECT;
+ * VERIFY_DEVICE (CONNECT_DEVICE waits for the approval link, which also sends the code), or CONNECT;
  * then GET_USER. Each code request starts the 30 s cooldown, persisted so it holds across
  * reloads (the reducer refuses requests inside it). A newer attempt replaces an older one.
  * @example store.dispatch({ type: 'auth/emailLoginRequested', email: 'ada@example.com' })
@@ -48,8 +48,10 @@ export const emailLoginEpic =
     const connected = (): Observable<Action> => concat(of<Action>({ type: 'auth/frameConnected', method: 'email' }), loadUser(action$, state$, deps, null))
 
     const otp$ = action$.pipe(
-      filter(ofType('auth/otpSubmitted', 'auth/emailCodeSent')),
+      filter(ofType('auth/otpSubmitted', 'auth/emailCodeSent', 'auth/loginCancelled')),
       switchMap((action): Observable<Action> => {
+        // The person left the code view: stop waiting for the check.
+        if (action.type === 'auth/loginCancelled') return EMPTY
         if (action.type === 'auth/emailCodeSent') return action.next === 'CONNECT' ? connected() : EMPTY
         return frameRequest(action$, deps, appMessage('CONNECT_OTP', { otp: action.otp }), (reply) =>
           reply.ok ? connected() : loginFailedActions(reply.error, reply.reason),
@@ -57,15 +59,19 @@ export const emailLoginEpic =
       }),
     )
 
-    // VERIFY_DEVICE: CONNECT_DEVICE resolves once the person approved this device by email.
+    // VERIFY_DEVICE: CONNECT_DEVICE resolves once the person approved this device from the email;
+    // the frame sends the one-time code with that approval, so the code view follows at once
+    // (asking CONNECT_EMAIL again would answer VERIFY_DEVICE again for a device it just registered).
     const device$ = action$.pipe(
-      filter(ofType('auth/emailCodeSent', 'auth/deviceApproved', 'auth/loginCancelled')),
+      filter(ofType('auth/emailCodeSent', 'auth/loginCancelled')),
       switchMap((action): Observable<Action> => {
-        if (action.type === 'auth/deviceApproved') return session.email ? sendCode(session.email) : EMPTY
         if (action.type !== 'auth/emailCodeSent' || action.next !== 'VERIFY_DEVICE') return EMPTY
-        return frameRequest(action$, deps, appMessage('CONNECT_DEVICE'), (reply): Action[] =>
-          reply.ok ? [{ type: 'auth/deviceApproved' }] : loginFailedActions(reply.error, reply.reason),
-        )
+        return frameRequest(action$, deps, appMessage('CONNECT_DEVICE'), (reply): Action[] => {
+          if (!reply.ok) return loginFailedActions(reply.error, reply.reason)
+          const onView = state$.value.router.view
+          const route: Action[] = onView === 'EmailVerifyOtp' ? [] : [{ type: onView === 'EmailVerifyDevice' ? 'router/replaceRequested' : 'router/pushRequested', view: 'EmailVerifyOtp' }]
+          return [{ type: 'auth/deviceApproved' }, { type: 'auth/emailCodeSent', next: 'VERIFY_OTP' }, ...route]
+        })
       }),
     )
     return merge(requested$, otp$, device$)

@@ -15,6 +15,9 @@ export const AUTH_EPIC_NAMES = [
   'authFarcaster',
   'authUpdateEmail',
   'authAccountType',
+  'authLoginLeft',
+  'authSwitchNetwork',
+  'authSyncFrame',
 ] as const
 export type AuthEpicName = (typeof AUTH_EPIC_NAMES)[number]
 

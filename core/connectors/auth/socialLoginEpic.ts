@@ -1,4 +1,4 @@
-import { concat, defer, EMPTY, filter, interval, map, merge, mergeMap, Observable, of, switchMap, take, takeUntil } from 'rxjs'
+import { concat, defer, EMPTY, filter, finalize, interval, map, merge, mergeMap, Observable, of, switchMap, take, takeUntil } from 'rxjs'
 import { ofType, type Action } from '../../actions/types.js'
 import type { RedirectSocialProvider } from '../../actions/auth.js'
 import type { AirlockDeps } from '../../deps.js'
@@ -46,7 +46,11 @@ export const socialLoginEpic =
           if (!isOpenableUrl(reply.payload.uri)) return closing(popup, of(...loginFailedActions({ message: 'Invalid url' })))
           popup.location.href = reply.payload.uri
           return concat(of<Action>({ type: 'auth/socialPopupOpened', provider }), awaitReturn(popup, provider))
-        }).pipe(takeUntil(action$.pipe(filter(ofType('auth/loginCancelled', 'modal/closeRequested')))))
+        }).pipe(
+          takeUntil(action$.pipe(filter(ofType('auth/loginCancelled', 'modal/closeRequested')))),
+          // Left, replaced by a new attempt, or done: the provider window goes too.
+          finalize(() => closeQuietly(popup)),
+        )
       }),
     )
 
@@ -108,13 +112,17 @@ export const socialLoginEpic =
 
 function closing(popup: PopupLike, then: Observable<Action>): Observable<Action> {
   return defer(() => {
-    try {
-      popup.close()
-    } catch {
-      // Already gone.
-    }
+    closeQuietly(popup)
     return then
   })
+}
+
+function closeQuietly(popup: PopupLike): void {
+  try {
+    if (!popup.closed) popup.close()
+  } catch {
+    // Already gone.
+  }
 }
 
 function originOf(url: string): string | null {

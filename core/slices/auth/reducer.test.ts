@@ -32,6 +32,13 @@ describe('authReducer', () => {
     expect(authReducer(over, { type: 'auth/emailLoginRequested', email: 'a@b.co' }).step).toBe('sendingCode')
   })
 
+  test('behavior: opening UpdateEmail again starts at the form, not at the last "Email updated"', () => {
+    const done = fold({ type: 'auth/updateEmailRequested', email: 'n@b.co' }, { type: 'auth/updateEmailCodeSent', next: 'VERIFY_PRIMARY_OTP' }, { type: 'auth/emailUpdated' })
+    expect(done.updateEmail).toBe('done')
+    expect(authReducer(done, { type: 'router/pushRequested', view: 'UpdateEmail' })).toMatchObject({ updateEmail: 'idle', updateEmailError: null })
+    expect(authReducer(done, { type: 'router/pushRequested', view: 'Networks' })).toBe(done)
+  })
+
   test('behavior: a wrong code keeps the code view with the error; other failures go back to idle', () => {
     const wrong = fold({ type: 'auth/emailCodeSent', next: 'VERIFY_OTP' }, { type: 'auth/otpSubmitted', otp: '000000' }, { type: 'auth/loginFailed', error: { message: 'Invalid code' } })
     expect(wrong).toMatchObject({ step: 'verifyOtp', error: { message: 'Invalid code' } })

@@ -97,6 +97,9 @@ export function authReducer(state: AuthState, action: Action): AuthState {
       return action.connected ? state : { ...state, userName: null, accountType: null, social: null, smartAccountDeployed: false }
     case 'auth/signedOut':
       return { ...initialAuthState, cooldownUntil: state.cooldownUntil, cooldownSeconds: state.cooldownSeconds, smartAccountNetworks: state.smartAccountNetworks }
+    case 'router/pushRequested':
+      // Each visit to UpdateEmail starts at the form, not at the last visit's "Email updated".
+      return action.view === 'UpdateEmail' && (state.updateEmail !== 'idle' || state.updateEmailError) ? { ...state, updateEmail: 'idle', updateEmailError: null } : state
     case 'auth/updateEmailRequested':
       return { ...state, updateEmail: 'sending', updateEmailError: null }
     case 'auth/updateEmailCodeSent':

@@ -1,6 +1,20 @@
 import { Suspense } from 'react'
 import type { ConnectMethod } from '../../../core/options/features.js'
+import { useAirlockSelector } from '../../hooks/useAirlockSelector.js'
+import { LoadBoundary } from '../LoadBoundary.js'
 import { lazyView } from '../lazyView.js'
+
+/** SPEC 8: what shows when the email and social login code cannot be fetched (offline, a removed chunk). */
+export const EMAIL_LOGIN_LOAD_ERROR = 'Unable to load email login dependency'
+
+/** The SPEC 8 message in place of a section whose chunk failed; the rest of the view stays usable. */
+export function EmailLoginLoadError() {
+  return (
+    <p className="error" role="alert" data-airlock="email-login-load-error">
+      {EMAIL_LOGIN_LOAD_ERROR}
+    </p>
+  )
+}
 
 const EmbeddedLogin = lazyView<{ method: Exclude<ConnectMethod, 'wallet'> }>(() => import('./EmbeddedLogin.js').then((m) => ({ default: m.EmbeddedLogin })))
 
@@ -13,10 +27,14 @@ void EmbeddedLogin.preload().catch(() => undefined)
  * @example <LazyEmbeddedLogin method="email" />
  */
 export function LazyEmbeddedLogin({ method }: { method: Exclude<ConnectMethod, 'wallet'> }) {
+  // Both sections share the chunk: when it fails, the email section alone says so.
+  const emailShown = useAirlockSelector((s) => Boolean(s.options.features.email))
   return (
     // A placeholder of about the section's height, so the list below does not jump when it arrives.
-    <Suspense fallback={<div aria-hidden="true" style={{ minHeight: method === 'email' ? 96 : 112 }} />}>
-      <EmbeddedLogin method={method} />
-    </Suspense>
+    <LoadBoundary fallback={method === 'email' || !emailShown ? <EmailLoginLoadError /> : null}>
+      <Suspense fallback={<div aria-hidden="true" style={{ minHeight: method === 'email' ? 96 : 112 }} />}>
+        <EmbeddedLogin method={method} />
+      </Suspense>
+    </LoadBoundary>
   )
 }

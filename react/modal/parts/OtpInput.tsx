@@ -4,20 +4,22 @@ export const OTP_LENGTH = 6
 
 /**
  * One numeric code field (`inputmode=numeric`, `autocomplete=one-time-code`): typing or pasting
- * keeps the digits only, and the sixth digit submits. Focused when it appears; cleared after a
- * wrong code so the next one can be typed at once.
+ * keeps the digits only, and the sixth digit submits (Enter too). Focused when it appears; cleared
+ * and focused again after every wrong code so the next one can be typed at once.
  * @example <OtpInput label="Code" busy={false} error={null} onSubmit={(otp) => verify(otp)} />
  */
 export function OtpInput({ label, busy, error, onSubmit }: { label: string; busy: boolean; error: string | null; onSubmit: (otp: string) => void }) {
   const [code, setCode] = useState('')
   const input = useRef<HTMLInputElement>(null)
   useEffect(() => input.current?.focus(), [])
+  // After each failed check (the field was disabled meanwhile and lost focus), also when the
+  // message is the same as last time: empty it and give the focus back for the next try.
   useEffect(() => {
-    if (error) {
+    if (error && !busy) {
       setCode('')
       input.current?.focus()
     }
-  }, [error])
+  }, [error, busy])
   const submit = (value: string) => {
     if (value.length === OTP_LENGTH && !busy) onSubmit(value)
   }

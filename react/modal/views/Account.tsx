@@ -7,6 +7,8 @@ import { useBalance } from '../../hooks/useBalance.js'
 import { useNetwork } from '../../hooks/useNetwork.js'
 import { useWalletInfo } from '../../hooks/useWalletInfo.js'
 import { CopyIcon, ExitIcon } from '../parts/icons.js'
+import { LazyAccountEmbeddedInfo } from '../parts/LazyAccountEmbeddedInfo.js'
+import { RelayStatus } from '../parts/RelayStatus.js'
 
 export const COPIED_MESSAGE = 'Address copied'
 export const COPY_FAILED_MESSAGE = 'Could not copy the address'
@@ -57,8 +59,15 @@ export function Account() {
         <p className="muted" data-airlock="balance" aria-busy={loading || undefined}>
           {loading ? 'Loading balance…' : formatted !== undefined ? `${formatted} ${symbol}` : failed ? 'Balance unavailable' : `– ${symbol}`}
         </p>
-        {walletInfo ? <p className="muted">Connected with {walletInfo.name}</p> : null}
+        {walletInfo ? (
+          <p className="muted" data-airlock="connected-with">
+            Connected with {walletInfo.name}
+            {walletInfo.via ? ` via ${walletInfo.via}` : null}
+          </p>
+        ) : null}
+        <RelayStatus />
       </div>
+      <LazyAccountEmbeddedInfo />
       <button type="button" className="row" aria-label={`Network: ${caipNetwork.name}. Switch network`} onClick={() => airlock.dispatch({ type: 'router/pushRequested', view: 'Networks' })}>
         <span className="badge" aria-hidden="true">
           {Array.from(caipNetwork.name)[0] ?? '?'}

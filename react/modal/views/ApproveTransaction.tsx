@@ -20,7 +20,8 @@ const ASKS: Record<string, string> = {
 
 /**
  * ApproveTransaction (SPEC 2, 4): an unsafe request of the embedded wallet, shown as plain text
- * (method and params), with Approve and Reject; waiting while the frame signs, its error after.
+ * (method and params), with Approve and Reject; waiting while the frame signs. After a failure
+ * the epic pops this view or closes the modal and toasts the error (SPEC 4 "Signing requests").
  * A disallowed method shows SPEC 8 'Action not allowed' instead.
  */
 export function ApproveTransaction() {
@@ -33,7 +34,8 @@ export function ApproveTransaction() {
   useEffect(() => approve.current?.focus(), [approval?.id])
   const close = () => airlock.dispatch({ type: 'modal/closeRequested' })
 
-  if (notAllowed || error || !approval) {
+  // A failed request leaves this view (its error is a toast); another waiting request comes first.
+  if (notAllowed || !approval) {
     return (
       <div className="center" data-airlock="approve">
         {notAllowed || error ? (

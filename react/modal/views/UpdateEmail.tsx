@@ -49,7 +49,8 @@ export function UpdateEmail() {
       <label htmlFor="airlock-new-email" className="muted">
         New email
       </label>
-      <input id="airlock-new-email" className="search" type="email" autoComplete="email" maxLength={254} value={email} aria-invalid={invalid || undefined} onChange={(e) => setEmail(e.target.value)} />
+      {/* The view asks for this one thing: the field has the focus when it opens. */}
+      <input id="airlock-new-email" className="search" type="email" autoComplete="email" autoFocus maxLength={254} value={email} aria-invalid={invalid || undefined} onChange={(e) => setEmail(e.target.value)} />
       {message ? (
         <p className="error" role="alert">
           {message}

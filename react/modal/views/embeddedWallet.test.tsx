@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { airlockDevnet } from '../../../core/chains/networks.js'
 import { authSession } from '../../../core/connectors/auth/authSession.js'
 import { ConnectButton } from '../../components/ConnectButton.js'
-import { $, byText, click, count, dispatch, openModal, render, shadow, testAirlock, waitFor } from '../../testing/renderAirlock.js'
+import { $, byText, click, connect, count, dispatch, openModal, render, shadow, testAirlock, waitFor } from '../../testing/renderAirlock.js'
 
 afterEach(() => {
   document.body.innerHTML = ''
@@ -88,6 +88,12 @@ describe('embedded wallet views', () => {
     dispatch(airlock, { type: 'auth/loginFailed', error: { message: 'Invalid code' } })
     await waitFor(() => expect(byText(view, '[role="alert"]', 'Invalid code')).toBeTruthy())
     expect(otp.getAttribute('aria-invalid')).toBe('true')
+    // A second wrong code with the same message empties the field and focuses it again too.
+    type(otp, '111111')
+    await waitFor(() => expect(otp.disabled).toBe(true))
+    dispatch(airlock, { type: 'auth/loginFailed', error: { message: 'Invalid code' } })
+    await waitFor(() => expect(otp.value).toBe(''))
+    await waitFor(() => expect(shadow().activeElement).toBe(otp))
   })
 
   test('behavior: ApproveTransaction shows the method and params as text; Approve and Reject dispatch', async () => {
@@ -105,6 +111,8 @@ describe('embedded wallet views', () => {
     dispatch(airlock, { type: 'auth/requestSettled', id: 'r1', error: { message: 'insufficient funds for gas' } })
     await waitFor(() => expect($(root, '[data-airlock="approve"] [role="alert"]').textContent).toBe('insufficient funds for gas'))
     dispatch(airlock, { type: 'auth/approvalRequested', approval: { id: 'r2', method: 'eth_sendTransaction', summary: '{}' } })
+    // A waiting request comes before an old error.
+    await waitFor(() => expect(root.textContent).toContain('Send this transaction'))
     dispatch(airlock, { type: 'modal/closeRequested' }, { type: 'modal/openRequested', view: 'ApproveTransaction' })
     dispatch(airlock, { type: 'auth/approvalRequested', approval: { id: 'r3', method: 'eth_sendTransaction', summary: '{}' } })
     await waitFor(() => byText(shadow(), 'button', 'Reject'))
@@ -130,5 +138,40 @@ describe('embedded wallet views', () => {
     expect(root.querySelector('[data-airlock="connecting-farcaster"] img')).toBeNull()
     click(byText(root, 'button', 'Try again'))
     expect(count(airlock, 'auth/farcasterLoginRequested')).toBe(2)
+  })
+  test('behavior: Account of an email login shows the email as text and "Change email" opens UpdateEmail at its form', async () => {
+    const airlock = setup()
+    authSession(airlock.deps.providers).email = `${HOSTILE}@example.com`
+    connect(airlock, undefined, 'auth')
+    // A finished change from an earlier visit must not greet the next one.
+    dispatch(airlock, { type: 'auth/updateEmailRequested', email: 'x@example.com' }, { type: 'auth/emailUpdated' })
+    const root = await openModal(airlock)
+    const info = await waitFor(() => $(root, '[data-airlock="account-login"]'))
+    expect($(info, '[data-airlock="account-email"]').textContent).toBe(`${HOSTILE}@example.com`)
+    expect(info.querySelector('img')).toBeNull()
+    expect(JSON.stringify(airlock.getState())).not.toContain('example.com')
+    click(byText(root, 'button', 'Change email'))
+    expect(airlock.getState().router.view).toBe('UpdateEmail')
+    await waitFor(() => $(shadow(), '#airlock-new-email'))
+    expect(shadow().textContent).not.toContain('Email updated')
+  })
+
+  test('behavior: Account of a social login names the provider and user; a wallet connection shows neither', async () => {
+    const airlock = setup()
+    connect(airlock, undefined, 'auth')
+    dispatch(airlock, { type: 'auth/userLoaded', userName: HOSTILE, accountType: 'eoa', smartAccountDeployed: false, social: 'github' })
+    const root = await openModal(airlock)
+    const info = await waitFor(() => $(root, '[data-airlock="account-login"]'))
+    expect(info.textContent).toBe(`Signed in with GitHub as ${HOSTILE}`)
+    expect(info.querySelector('img')).toBeNull()
+    expect(root.textContent).not.toContain('Change email')
+
+    const other = testAirlock({ networks: [airlockDevnet], secureSiteUrl: 'http://127.0.0.1:9' })
+    document.body.innerHTML = ''
+    render(other, <ConnectButton />)
+    connect(other)
+    const otherRoot = await openModal(other)
+    await waitFor(() => $(otherRoot, '[data-airlock="address"]'))
+    expect(otherRoot.querySelector('[data-airlock="account-login"]')).toBeNull()
   })
 })

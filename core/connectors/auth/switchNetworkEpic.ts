@@ -1,0 +1,41 @@
+import { exhaustMap, filter, from, type Observable } from 'rxjs'
+import { ofType, type Action, type ErrorInfo } from '../../actions/types.js'
+import { NETWORK_NOT_FOUND_MESSAGE, SWITCH_FAILED_TOAST } from '../../chains/evm/switchNetworkEpic.js'
+import type { CaipNetworkId, ChainNamespace } from '../../chains/types.js'
+import type { AirlockDeps } from '../../deps.js'
+import { appMessage, frameRequest } from '../../frame/index.js'
+import type { AirlockState } from '../../state.js'
+import type { Epic } from '../../store/types.js'
+import { AUTH_CONNECTOR_ID } from './authSession.js'
+import { alertActions } from './failureActions.js'
+
+/**
+ * Switching the network of an email or social account (SPEC 3 SWITCH_NETWORK): the frame moves
+ * the account to the chain (an EVM chain by its number, others by their CAIP-2 id), then the app
+ * follows. A failure keeps the network and shows the same error toast as for other wallets; a
+ * known server message raises its alert too. One switch at a time.
+ * @example store.dispatch({ type: 'network/switchRequested', caipNetworkId: 'eip155:8453' })
+ */
+export const switchNetworkEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, state$, deps) =>
+  action$.pipe(
+    filter(ofType('network/switchRequested')),
+    filter(({ caipNetworkId }) => {
+      const connection = state$.value.connection.namespaces[caipNetworkId.split(':')[0] as ChainNamespace]
+      return connection?.status === 'connected' && connection.connectorId === AUTH_CONNECTOR_ID
+    }),
+    exhaustMap(({ caipNetworkId }): Observable<Action> => {
+      const network = state$.value.options.networks.find((n) => n.caipNetworkId === caipNetworkId)
+      if (!network) return from(switchFailed(caipNetworkId, { message: NETWORK_NOT_FOUND_MESSAGE }, deps.id()))
+      const chainId = network.chainNamespace === 'eip155' && typeof network.id === 'number' ? network.id : caipNetworkId
+      return frameRequest(action$, deps, appMessage('SWITCH_NETWORK', { chainId }), (reply): Action[] =>
+        reply.ok ? [{ type: 'network/activeChanged', caipNetworkId }] : [...switchFailed(caipNetworkId, reply.error, deps.id()), ...alertActions(reply.error, reply.reason)],
+      )
+    }),
+  )
+
+function switchFailed(caipNetworkId: CaipNetworkId, error: ErrorInfo, toastId: string): Action[] {
+  return [
+    { type: 'network/switchFailed', caipNetworkId, error },
+    { type: 'notifications/showRequested', notification: { id: toastId, variant: 'error', message: SWITCH_FAILED_TOAST, description: error.message } },
+  ]
+}
