@@ -3,6 +3,7 @@ import { act } from 'react'
 import { afterEach, describe, expect, test } from 'vitest'
 import { ConnectButton } from '../components/ConnectButton.js'
 import { AirlockModal } from './AirlockModal.js'
+import { preloadModal } from './ModalPortal.js'
 import { MODAL_CSS } from './styles.js'
 import { $, byLabel, byText, click, count, dispatch, hosts, openModal, render, shadow, testAirlock, waitFor } from '../testing/renderAirlock.js'
 
@@ -217,11 +218,21 @@ describe('toasts and alerts', () => {
   test('behavior: a toast shows even when the modal was never opened (the chunk loads for it)', async () => {
     const airlock = testAirlock()
     render(airlock, <ConnectButton />)
-    expect(shadow().querySelector('style')).toBeNull()
+    expect(shadow().querySelector('[data-airlock="toast"]')).toBeNull()
     dispatch(airlock, { type: 'notifications/showRequested', notification: { id: 't1', variant: 'error', message: 'Token Balance Unavailable' } })
     const toast = await waitFor(() => $(shadow(), '[data-airlock="toast"]'))
     expect(toast.textContent).toContain('Token Balance Unavailable')
     expect(shadow().querySelector('[role="dialog"]')).toBeNull()
+  })
+
+  test('behavior: once preloaded, the modal is mounted closed, so its stylesheet is in place before the first open', async () => {
+    await preloadModal()
+    const airlock = testAirlock()
+    render(airlock, <ConnectButton />)
+    const style = await waitFor(() => $(shadow(), 'style'))
+    expect(style.textContent).toBe(MODAL_CSS)
+    expect(shadow().querySelector('[role="dialog"]')).toBeNull()
+    expect(airlock.getState().modal.open).toBe(false)
   })
 
   test('behavior: a raised alert shows its title and message and can be dismissed', async () => {

@@ -9,6 +9,8 @@ type ModalModule = typeof import('./Modal.js')
 
 /** The modal once its chunk and first view are in: from then on it renders in the click's own frame. */
 let modalModule: ModalModule | undefined
+/** Portals waiting for a preload that someone else (a button's idle or hover warm-up) started. */
+const arrivals = new Set<() => void>()
 
 /**
  * Fetches the modal chunk and the view it opens on; the module cache keeps both. Buttons call it
@@ -21,6 +23,7 @@ export const preloadModal = (view: View = 'Connect'): Promise<ModalModule> =>
       .then(() => module.preloadView(view))
       .catch(() => {})
     modalModule = module
+    for (const arrived of arrivals) arrived()
     return module
   })
 
@@ -34,7 +37,15 @@ export const preloadModal = (view: View = 'Connect'): Promise<ModalModule> =>
 export function ModalPortal({ container, embedded }: { container: Element; embedded: boolean }) {
   const open = useAirlockSelector((state) => state.modal.open || state.notifications.open)
   const airlock = useAirlockInstance()
-  const [loaded, setLoaded] = useState(open)
+  // Mounted (closed) as soon as a warm-up brought the chunk in: its stylesheet is parsed and
+  // applied then, at idle time, instead of inside the click that opens the modal (issue #7).
+  const [loaded, setLoaded] = useState(open || modalModule !== undefined)
+  useEffect(() => {
+    if (loaded) return
+    const arrived = () => setLoaded(true)
+    arrivals.add(arrived)
+    return () => void arrivals.delete(arrived)
+  }, [loaded])
   // Each attempt gets a fresh error boundary; a chunk that arrives re-renders.
   const [attempt, setAttempt] = useState(0)
   const [, setArrived] = useState(0)
