@@ -1,6 +1,7 @@
 import { build, type Metafile } from 'esbuild'
 import { join, relative, sep } from 'node:path'
 import type { StaticFile } from './staticServer.js'
+import { BROWSER_BUILD_OPTIONS } from './browserBuild.js'
 
 export interface DappBundle {
   /** Built files by URL path, e.g. `/assets/main.js`. */
@@ -22,22 +23,14 @@ export async function buildDapp(root: string): Promise<DappBundle> {
     absWorkingDir: root,
     entryPoints: { main: join(root, 'examples', 'react-dapp', 'main.tsx') },
     outdir,
-    write: false,
-    bundle: true,
+    ...BROWSER_BUILD_OPTIONS,
     splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
     sourcemap: 'linked',
     jsx: 'automatic',
     entryNames: '[name]',
     chunkNames: 'chunks/[name]-[hash]',
     assetNames: 'assets/[name]-[hash]',
-    define: { 'process.env.NODE_ENV': '"production"' },
     metafile: true,
-    logLevel: 'silent',
-    legalComments: 'none',
   })
   const files = new Map<string, StaticFile>()
   for (const file of result.outputFiles) {

@@ -1,6 +1,7 @@
 import { build } from 'esbuild'
 import { join } from 'node:path'
 import { startStaticServer, type StaticFile } from '../staticServer.js'
+import { BROWSER_BUILD_OPTIONS } from '../browserBuild.js'
 import type { FrameConfig } from './frameConfig.js'
 
 export interface DevFrameOptions {
@@ -49,17 +50,10 @@ export async function startDevFrame(options: DevFrameOptions): Promise<DevFrame>
     absWorkingDir: options.root,
     entryPoints: { frame: join(dir, 'framePage.ts'), login: join(dir, 'devLoginPages.ts') },
     outdir: join(dir, 'assets'),
-    write: false,
-    bundle: true,
+    ...BROWSER_BUILD_OPTIONS,
     splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
     entryNames: '[name]',
     chunkNames: 'chunk-[hash]',
-    logLevel: 'silent',
-    legalComments: 'none',
   })
   const buildMs = Math.round(performance.now() - started)
   const files = new Map<string, StaticFile>()

@@ -1,6 +1,7 @@
 import { build } from 'esbuild'
 import { join } from 'node:path'
 import { ANVIL_ACCOUNTS } from '../anvil.js'
+import { BROWSER_BUILD_OPTIONS } from '../browserBuild.js'
 import type { StaticFile } from '../staticServer.js'
 import { MOBILE_WALLET_HTML } from './page.js'
 
@@ -26,15 +27,7 @@ export async function buildMobileWallet(root: string): Promise<MobileWalletBundl
     absWorkingDir: root,
     entryPoints: [join(root, 'examples', 'devnet', 'mobileWallet', 'main.ts')],
     outfile: join(root, 'examples', 'devnet', 'mobileWallet', 'main.js'),
-    write: false,
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'silent',
-    legalComments: 'none',
+    ...BROWSER_BUILD_OPTIONS,
   })
   const files = new Map<string, StaticFile>([[`${MOBILE_WALLET_PATH}index.html`, { body: MOBILE_WALLET_HTML, type: 'text/html; charset=utf-8' }]])
   for (const file of result.outputFiles) files.set(`${MOBILE_WALLET_PATH}main.js`, { body: file.contents, type: 'text/javascript; charset=utf-8' })

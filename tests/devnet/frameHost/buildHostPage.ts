@@ -1,6 +1,7 @@
 import { build } from 'esbuild'
 import { join } from 'node:path'
 import { startStaticServer, type StaticFile, type StaticServer } from '../../../examples/devnet/staticServer.js'
+import { BROWSER_BUILD_OPTIONS } from '../../../examples/devnet/browserBuild.js'
 
 /** Bundles page.ts (code splitting on, like the demo dapp) and serves it with extra in-memory files. */
 export async function startHostPage(root: string, port: number, extra: Record<string, StaticFile> = {}): Promise<StaticServer> {
@@ -9,14 +10,8 @@ export async function startHostPage(root: string, port: number, extra: Record<st
     absWorkingDir: root,
     entryPoints: { page: join(dir, 'page.ts') },
     outdir: join(dir, 'assets'),
-    write: false,
-    bundle: true,
+    ...BROWSER_BUILD_OPTIONS,
     splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'silent',
   })
   const files = new Map<string, StaticFile>(Object.entries(extra))
   for (const file of result.outputFiles) files.set(`/assets/${file.path.split('/').pop()}`, { body: file.contents, type: 'text/javascript; charset=utf-8' })
