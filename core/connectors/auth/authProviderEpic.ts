@@ -10,6 +10,7 @@ import type { Epic, StateObservable } from '../../store/types.js'
 import { AUTH_CONNECTOR_ID } from './authSession.js'
 import { createAuthProvider, summarize, type RpcJob } from './authProvider.js'
 import { alertActions } from './failureActions.js'
+import { openApproval } from './openApproval.js'
 
 export const USER_REJECTED_MESSAGE = 'User rejected the request.'
 
@@ -62,12 +63,7 @@ function runJob(job: RpcJob, action$: Observable<Action>, state$: StateObservabl
     return unsafe ? [{ type: 'auth/requestSettled', id: job.id }, ...afterSuccess(state$.value, job.id)] : []
   })
   if (!unsafe) return send$
-  const { modal, router } = state$.value
-  const open: Action[] = !modal.open
-    ? [{ type: 'modal/openRequested', view: 'ApproveTransaction' }]
-    : router.view === 'ApproveTransaction'
-      ? []
-      : [{ type: 'router/pushRequested', view: 'ApproveTransaction' }]
+  const open = openApproval(state$.value)
   const decision$ = action$.pipe(
     filter(
       (a) =>

@@ -6,6 +6,7 @@ import type { AirlockDeps } from '../../deps.js'
 import type { AirlockState } from '../../state.js'
 import type { Epic } from '../../store/types.js'
 import { AUTH_CONNECTOR_ID } from './authSession.js'
+import { openApproval } from './openApproval.js'
 
 /**
  * SPEC 4: a disallowed request method opens the modal and shows 'Action not allowed' after
@@ -26,14 +27,8 @@ export const notAllowedEpic =
     const shown$ = action$.pipe(
       filter(ofType('auth/requestNotAllowed')),
       switchMap((): Observable<Action> => {
-        const { modal, router } = state$.value
-        const open: Action[] = !modal.open
-          ? [{ type: 'modal/openRequested', view: 'ApproveTransaction' }]
-          : router.view === 'ApproveTransaction'
-            ? []
-            : [{ type: 'router/pushRequested', view: 'ApproveTransaction' }]
         return concat(
-          of(...open),
+          of(...openApproval(state$.value)),
           timer(delayMs, deps.scheduler).pipe(map((): Action => ({ type: 'auth/notAllowedShown' }))),
         ).pipe(takeUntil(action$.pipe(filter(ofType('modal/closeRequested')))))
       }),
