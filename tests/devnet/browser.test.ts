@@ -1,56 +1,34 @@
 import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { verifyMessage, type Hex } from 'viem'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { replay } from '../../core/index.js'
-import { ANVIL_ACCOUNTS, freePort } from '../../examples/devnet/anvil.js'
-import { startDevnet, type Devnet } from '../../examples/devnet/main.js'
+import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
+import { recordStatuses, statuses } from '../e2e/statusRecorder.js'
+import { useDevStack } from '../e2e/useDappHarness.js'
 
-/** INFRA.md: Debian's chromium, headless, nothing phoning home. */
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const ARTIFACTS = join(process.cwd(), 'tests', 'artifacts')
 
-let devnet: Devnet
-let browser: Browser
+const stack = useDevStack()
 const contexts: BrowserContext[] = []
 
-beforeAll(async () => {
-  await mkdir(ARTIFACTS, { recursive: true })
-  // launch() gives every run a fresh temporary user-data-dir.
-  ;[devnet, browser] = await Promise.all([
-    (async () => startDevnet({ ports: { anvil: await freePort(), anvil2: await freePort(), gateway: await freePort(), dapp: await freePort() } }))(),
-    chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS }),
-  ])
-})
-afterAll(async () => {
-  await browser?.close()
-  await devnet?.stop()
-})
+beforeAll(() => mkdir(ARTIFACTS, { recursive: true }).then(() => undefined))
 afterEach(async () => {
   for (const context of contexts.splice(0)) await context.close()
 })
 
 async function openDapp(query = ''): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 820 }, acceptDownloads: true })
+  const context = await stack.browser.newContext({ viewport: { width: 1200, height: 820 }, acceptDownloads: true })
   contexts.push(context)
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
   // Every status text the account panel shows, in order (re-installed on reload).
-  await page.addInitScript(() => {
-    const seen: string[] = []
-    ;(window as unknown as { statuses: string[] }).statuses = seen
-    new MutationObserver(() => {
-      const text = document.querySelector('[data-testid="status"]')?.textContent
-      if (text && seen.at(-1) !== text) seen.push(text)
-    }).observe(document, { subtree: true, childList: true, characterData: true })
-  })
-  await page.goto(`${devnet.urls.dapp}/${query}`)
+  await recordStatuses(page)
+  await page.goto(`${stack.devnet.urls.dapp}/${query}`)
   return { page, errors }
 }
-
-const statuses = (page: Page) => page.evaluate(() => (window as unknown as { statuses: string[] }).statuses)
 
 /** The person's side of the dev wallet: waits for a request of `kind` in its panel and answers it. */
 async function answerInPanel(page: Page, kind: string, answer: 'Approve' | 'Reject' | 'Enter' | 'Escape' = 'Approve'): Promise<string[]> {
@@ -152,15 +130,15 @@ describe('demo dapp in Chromium', () => {
       await page.locator('[data-testid="sign-typed-data-result"][data-state="error"]').waitFor()
       expect(await text('sign-typed-data-result')).toBe('Error: [4001] User rejected the request.')
 
-      const before = BigInt(await devnet.anvils[0].rpc<string>('eth_getBalance', [recipient, 'latest']))
+      const before = BigInt(await stack.devnet.anvils[0].rpc<string>('eth_getBalance', [recipient, 'latest']))
       const shownBefore = await text('balance')
       await page.getByTestId('send-transaction').click()
       expect(await answerInPanel(page, 'send')).toContain('Value 0.01 ETH on chain 31337')
       await page.locator('[data-testid="send-transaction-result"][data-state="ok"]').waitFor()
       const hash = await text('send-transaction-result')
       // anvil mines right away, but the receipt can show up a moment after the hash.
-      await expect.poll(() => devnet.anvils[0].rpc('eth_getTransactionReceipt', [hash]), { timeout: 5_000 }).toMatchObject({ status: '0x1' })
-      expect(BigInt(await devnet.anvils[0].rpc<string>('eth_getBalance', [recipient, 'latest'])) - before).toBe(10n ** 16n)
+      await expect.poll(() => stack.devnet.anvils[0].rpc('eth_getTransactionReceipt', [hash]), { timeout: 5_000 }).toMatchObject({ status: '0x1' })
+      expect(BigInt(await stack.devnet.anvils[0].rpc<string>('eth_getBalance', [recipient, 'latest'])) - before).toBe(10n ** 16n)
       // The page asks for a fresh balance once the transaction is mined.
       await expect.poll(() => text('balance'), { timeout: 10_000 }).not.toBe(shownBefore)
       await page.screenshot({ path: join(ARTIFACTS, 'devnet-connected.png') })

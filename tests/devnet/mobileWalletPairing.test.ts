@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
+import type { BrowserContext, Page, Route } from 'playwright-core'
 import { verifyMessage, type Hex } from 'viem'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { freePort } from '../../examples/devnet/anvil.js'
-import { startDevnet, type Devnet } from '../../examples/devnet/main.js'
+import { afterAll, describe, expect, test } from 'vitest'
 import { MOBILE_WALLET_ACCOUNT } from '../../examples/devnet/mobileWallet/build.js'
-import { launchChromium, screenshot } from '../e2e/chromium.js'
+import { screenshot } from '../e2e/chromium.js'
+import { useDevStack } from '../e2e/useDappHarness.js'
 import { verifyIframeHtml } from '../support/wcOffline.js'
 
 /**
@@ -14,20 +13,12 @@ import { verifyIframeHtml } from '../support/wcOffline.js'
  * signature verifies. All in one Chromium profile over the dev stack's relay, nothing leaving
  * 127.0.0.1 (the SDK's verify iframe is answered by a local page, as INFRA.md says).
  */
-let devnet: Devnet
-let browser: Browser
-let context: BrowserContext
+const stack = useDevStack()
+let context: BrowserContext | undefined
 
-beforeAll(async () => {
-  ;[devnet, browser] = await Promise.all([
-    (async () => startDevnet({ ports: { anvil: await freePort(), anvil2: await freePort(), gateway: await freePort(), dapp: await freePort() } }))(),
-    launchChromium(),
-  ])
-}, 60_000)
+// Registered after useDevStack's, so it runs before the browser closes (hooks run as a stack).
 afterAll(async () => {
   await context?.close()
-  await browser?.close()
-  await devnet?.stop()
 })
 
 const VERIFY_HOST = 'https://verify.walletconnect.org/'
@@ -43,8 +34,8 @@ async function step(page: Page, name: string, run: () => Promise<void>): Promise
 
 describe('demo dapp + dev mobile wallet in two tabs', { timeout: 120_000 }, () => {
   test('behavior: copy the link, paste it in the wallet tab, approve; the dapp shows the address, rides out a relay drop; a signature approved in the wallet tab verifies', async () => {
-    context = await browser.newContext({ viewport: { width: 1000, height: 820 } })
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: devnet.urls.dapp })
+    context = await stack.browser.newContext({ viewport: { width: 1000, height: 820 } })
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.devnet.urls.dapp })
     const refused: string[] = []
     await context.route(
       (url) => !['127.0.0.1', 'localhost'].includes(url.hostname) && !['data:', 'blob:'].includes(url.protocol),
@@ -58,7 +49,7 @@ describe('demo dapp + dev mobile wallet in two tabs', { timeout: 120_000 }, () =
     const errors: string[] = []
     const dapp = await context.newPage()
     dapp.on('pageerror', (error) => errors.push(`dapp: ${error.message}`))
-    await dapp.goto(devnet.urls.dapp)
+    await dapp.goto(stack.devnet.urls.dapp)
     const dialog = dapp.getByRole('dialog')
 
     // First the wallet tab: the demo's help links the wallet page, which opens in a new tab.
@@ -83,7 +74,7 @@ describe('demo dapp + dev mobile wallet in two tabs', { timeout: 120_000 }, () =
     const pairingStarted = performance.now()
     await step(wallet, 'pair', async () => {
       await wallet.bringToFront()
-      expect(wallet.url()).toBe(devnet.urls.mobileWallet)
+      expect(wallet.url()).toBe(stack.devnet.urls.mobileWallet)
       await wallet.waitForSelector('body[data-ready="true"]', { timeout: 15_000 })
       const uriBox = wallet.getByLabel('WalletConnect URI')
       await uriBox.focus()
@@ -93,7 +84,7 @@ describe('demo dapp + dev mobile wallet in two tabs', { timeout: 120_000 }, () =
       await wallet.getByRole('button', { name: 'Pair' }).click()
       const proposal = wallet.getByRole('listitem', { name: 'Connection request from Airlock demo' })
       await proposal.waitFor({ timeout: 15_000 })
-      await expect(proposal.textContent()).resolves.toContain(`Site: ${devnet.urls.dapp}`)
+      await expect(proposal.textContent()).resolves.toContain(`Site: ${stack.devnet.urls.dapp}`)
       await screenshot(wallet, 'devnet-pairing-proposal')
       await wallet.getByRole('button', { name: 'Approve connection to Airlock demo' }).click()
       await wallet.getByRole('listitem', { name: 'Session with Airlock demo' }).waitFor({ timeout: 15_000 })
@@ -125,7 +116,7 @@ describe('demo dapp + dev mobile wallet in two tabs', { timeout: 120_000 }, () =
         }).observe(host.shadowRoot!, { subtree: true, childList: true, characterData: true, attributes: true })
       })
       const dropped = performance.now()
-      devnet.relay.dropAllSockets()
+      stack.devnet.relay.dropAllSockets()
       const texts = () => dapp.evaluate(() => (window as unknown as { relayTexts: (string | null)[] }).relayTexts)
       await expect.poll(async () => (await texts()).includes('Reconnecting…'), { timeout: 10_000 }).toBe(true)
       await expect.poll(async () => (await texts()).at(-1), { timeout: 15_000 }).toBe('')
@@ -150,7 +141,7 @@ describe('demo dapp + dev mobile wallet in two tabs', { timeout: 120_000 }, () =
       const detail = (await request.locator('.detail', { hasText: 'Sign this message' }).textContent()) ?? ''
       expect(detail).toMatch(/^Sign this message:\n/)
       message = detail.replace(/^Sign this message:\n/, '')
-      expect(message).toContain(new URL(devnet.urls.dapp).host)
+      expect(message).toContain(new URL(stack.devnet.urls.dapp).host)
       await wallet.getByRole('button', { name: 'Approve personal_sign' }).click()
       await expect.poll(() => wallet.getByRole('status').textContent()).toBe('Approved personal_sign.')
       expect(await wallet.title()).toBe('Airlock dev mobile wallet')

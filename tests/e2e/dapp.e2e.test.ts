@@ -5,6 +5,7 @@ import { replay } from '../../core/index.js'
 import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
 import type { TestWallet } from '../support/testWallet.js'
 import { screenshot } from './chromium.js'
+import { recordStatuses, statuses } from './statusRecorder.js'
 import { useDappHarness } from './useDappHarness.js'
 
 /**
@@ -17,17 +18,7 @@ const account = ANVIL_ACCOUNTS[2]
 const newWallet = (): TestWallet => dapp.newWallet(2)
 
 /** The demo with the wallet injected, recording every account status the page shows (survives reloads). */
-const openDapp = (wallet: TestWallet) =>
-  dapp.openDapp(wallet, '', (page) =>
-    page.addInitScript(() => {
-      const seen: string[] = []
-      ;(window as unknown as { statuses: string[] }).statuses = seen
-      new MutationObserver(() => {
-        const text = document.querySelector('[data-testid="status"]')?.textContent
-        if (text && seen.at(-1) !== text) seen.push(text)
-      }).observe(document, { subtree: true, childList: true, characterData: true })
-    }),
-  )
+const openDapp = (wallet: TestWallet) => dapp.openDapp(wallet, '', recordStatuses)
 
 /** Opens the modal and picks the test wallet; resolves once the wallet was asked. */
 async function connect(page: Page, wallet: TestWallet, clicks = 1): Promise<void> {
@@ -73,7 +64,7 @@ describe('demo dapp in Chromium with an injected wallet', { timeout: 60_000 }, (
     await step(page, 'reload', async () => {
       await page.reload()
       await expect.poll(() => status(page)).toBe('connected')
-      const seen = await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses)
+      const seen = await statuses(page)
       // Never connected on the cached address alone: the wallet confirmed it first.
       expect(seen.indexOf('connecting')).toBeGreaterThanOrEqual(0)
       expect(seen.indexOf('connecting')).toBeLessThan(seen.indexOf('connected'))

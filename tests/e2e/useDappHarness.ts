@@ -20,9 +20,46 @@ export interface DappHarness {
  * @example const dapp = useDappHarness(); const { page } = await dapp.openDapp(dapp.newWallet(2), '')
  */
 export function useDappHarness(): DappHarness {
+  const stack = useDevStack()
+  const contexts: BrowserContext[] = []
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close()
+  })
+  return {
+    get devnet() {
+      return stack.devnet
+    },
+    newWallet(account) {
+      const [first] = stack.devnet.config.chains
+      return createTestWallet({ privateKey: ANVIL_ACCOUNTS[account]!.privateKey, chains: { [first!.chainId]: first!.rpcUrl }, chainId: first!.chainId })
+    },
+    async openDapp(wallet, query, setup) {
+      const context = await stack.browser.newContext({ viewport: { width: 1200, height: 820 } })
+      contexts.push(context)
+      const page = await context.newPage()
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      const { lastParams } = await injectTestWallet(page, wallet)
+      await setup?.(page)
+      await page.goto(`${stack.devnet.urls.dapp}/?devWallet=0${query}`)
+      return { page, errors, lastParams }
+    },
+  }
+}
+
+export interface DevStack {
+  readonly devnet: Devnet
+  readonly browser: Browser
+}
+
+/**
+ * Starts one dev stack (every service on a free port) and one Chromium for the test file, both
+ * stopped after it. Read the getters inside tests and hooks, not at module level.
+ * @example const stack = useDevStack(); await stack.browser.newPage()
+ */
+export function useDevStack(): DevStack {
   let devnet: Devnet | undefined
   let browser: Browser | undefined
-  const contexts: BrowserContext[] = []
   beforeAll(async () => {
     ;[devnet, browser] = await Promise.all([
       (async () => startDevnet({ ports: { anvil: await freePort(), anvil2: await freePort(), gateway: await freePort(), dapp: await freePort() } }))(),
@@ -33,27 +70,12 @@ export function useDappHarness(): DappHarness {
     await browser?.close()
     await devnet?.stop()
   })
-  afterEach(async () => {
-    for (const context of contexts.splice(0)) await context.close()
-  })
   return {
     get devnet() {
       return devnet!
     },
-    newWallet(account) {
-      const [first] = devnet!.config.chains
-      return createTestWallet({ privateKey: ANVIL_ACCOUNTS[account]!.privateKey, chains: { [first!.chainId]: first!.rpcUrl }, chainId: first!.chainId })
-    },
-    async openDapp(wallet, query, setup) {
-      const context = await browser!.newContext({ viewport: { width: 1200, height: 820 } })
-      contexts.push(context)
-      const page = await context.newPage()
-      const errors: string[] = []
-      page.on('pageerror', (error) => errors.push(error.message))
-      const { lastParams } = await injectTestWallet(page, wallet)
-      await setup?.(page)
-      await page.goto(`${devnet!.urls.dapp}/?devWallet=0${query}`)
-      return { page, errors, lastParams }
+    get browser() {
+      return browser!
     },
   }
 }

@@ -2,11 +2,10 @@ import { TestScheduler } from 'rxjs/testing'
 import { describe, expect, test } from 'vitest'
 import type { Action } from '../../actions/types.js'
 import { airlockDevnet } from '../../chains/networks.js'
-import type { AirlockDeps } from '../../deps.js'
 import { runEpic } from '../../../tests/support/epicHarness.js'
 import { initialState, reduce } from '../../../tests/support/state.js'
-import { createProviderRegistry } from '../providerRegistry.js'
 import { sessionCheckEpic } from './sessionCheckEpic.js'
+import { authTestDeps } from '../../../tests/support/authTestDeps.js'
 
 const ADDRESS = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
 const CAIP = `eip155:31337:${ADDRESS}` as const
@@ -18,10 +17,7 @@ const hydrated: Action = {
 
 function run(input: string, values: Record<string, Action>) {
   const scheduler = new TestScheduler((actual, expected) => expect(actual).toEqual(expected))
-  const writes: Record<string, unknown> = {}
-  const storage = { backend: 'memory', load: () => Promise.reject(new Error('unused')), save: () => Promise.resolve(), getItem: () => Promise.resolve(undefined), setItem: (name: string, value: unknown) => ((writes[name] = value), Promise.resolve()) }
-  let n = 0
-  const deps = { scheduler, storage, providers: createProviderRegistry(), id: () => `id${++n}` } as unknown as AirlockDeps
+  const { deps, writes } = authTestDeps(scheduler)
   const seen: Action[] = []
   let final = initialState()
   scheduler.run(({ hot }) => {

@@ -8,10 +8,10 @@ import type { AirlockState } from '../../state.js'
 import type { Epic } from '../../store/types.js'
 import { runEpic } from '../../../tests/support/epicHarness.js'
 import { initialState, reduce } from '../../../tests/support/state.js'
-import { createProviderRegistry } from '../providerRegistry.js'
 import { accountTypeEpic } from './accountTypeEpic.js'
 import { authSession } from './authSession.js'
 import { updateEmailEpic } from './updateEmailEpic.js'
+import { authTestDeps } from '../../../tests/support/authTestDeps.js'
 
 const ADDRESS = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
 const SMART = '0x000000000000000000000000000000000000dEaD'
@@ -19,10 +19,7 @@ const CAIP = `eip155:31337:${ADDRESS}` as const
 
 function run(epic: Epic<Action, AirlockState, AirlockDeps>, input: string, values: Record<string, Action>) {
   const scheduler = new TestScheduler((actual, expected) => expect(actual).toEqual(expected))
-  const writes: Record<string, unknown> = {}
-  const storage = { backend: 'memory', load: () => Promise.reject(new Error('unused')), save: () => Promise.resolve(), getItem: () => Promise.resolve(undefined), setItem: (name: string, value: unknown) => ((writes[name] = value), Promise.resolve()) }
-  let n = 0
-  const deps = { scheduler, storage, providers: createProviderRegistry(), id: () => `id${++n}` } as unknown as AirlockDeps
+  const { deps, writes } = authTestDeps(scheduler)
   const state = reduce(initialState({ networks: [airlockDevnet] }), { type: 'connection/accountConnected', namespace: 'eip155', caipAddress: CAIP, connectorId: 'auth', accounts: [CAIP] })
   const seen: Action[] = []
   let final = state

@@ -85,6 +85,23 @@ function start(provider: FakeProvider, networks = [ethereum, base, solana], stor
 /** The connector's epics are loaded and running (the remote config, offline here, is not waited for). */
 const announced = (airlock: Airlock) => until(airlock, (s) => s.connectors.list.some((c) => c.id === WALLET_CONNECT_CONNECTOR_ID))
 
+/** Asks for a pairing and waits for its URI. */
+const showPairing = (airlock: Airlock) => {
+  airlock.dispatch({ type: 'walletConnect/connectRequested' })
+  return until(airlock, (s) => s.walletConnect.uri !== null)
+}
+
+/** A session settled with an EVM and a Solana account. */
+async function connectedOnBothFamilies(): Promise<{ provider: FakeProvider; airlock: Airlock }> {
+  const provider = new FakeProvider()
+  const airlock = start(provider)
+  await announced(airlock)
+  await showPairing(airlock)
+  provider.approve(session({ eip155: [`eip155:1:${EVM}`], solana: [`${solana.caipNetworkId}:${SOL}`] }))
+  await until(airlock, (s) => s.walletConnect.status === 'connected')
+  return { provider, airlock }
+}
+
 async function until(airlock: Airlock, predicate: (s: AirlockState) => boolean, timeoutMs = 2_000): Promise<AirlockState> {
   const started = Date.now()
   while (!predicate(airlock.getState())) {
@@ -139,13 +156,7 @@ describe('WalletConnect epics (fake universal provider)', () => {
   })
 
   test('behavior: the wallet deleting the session resets every WalletConnect namespace (SPEC 4)', async () => {
-    const provider = new FakeProvider()
-    const airlock = start(provider)
-    await announced(airlock)
-    airlock.dispatch({ type: 'walletConnect/connectRequested' })
-    await until(airlock, (s) => s.walletConnect.uri !== null)
-    provider.approve(session({ eip155: [`eip155:1:${EVM}`], solana: [`${solana.caipNetworkId}:${SOL}`] }))
-    await until(airlock, (s) => s.walletConnect.status === 'connected')
+    const { provider, airlock } = await connectedOnBothFamilies()
     provider.emit('accountsChanged', ['0x0000000000000000000000000000000000000001'])
     await until(airlock, (s) => s.connection.namespaces.eip155?.caipAddress === 'eip155:1:0x0000000000000000000000000000000000000001')
     provider.emit('accountsChanged', 'not a list')
@@ -159,13 +170,7 @@ describe('WalletConnect epics (fake universal provider)', () => {
   })
 
   test('behavior: disconnecting one namespace disconnects the other chains using WalletConnect', async () => {
-    const provider = new FakeProvider()
-    const airlock = start(provider)
-    await announced(airlock)
-    airlock.dispatch({ type: 'walletConnect/connectRequested' })
-    await until(airlock, (s) => s.walletConnect.uri !== null)
-    provider.approve(session({ eip155: [`eip155:1:${EVM}`], solana: [`${solana.caipNetworkId}:${SOL}`] }))
-    await until(airlock, (s) => s.walletConnect.status === 'connected')
+    const { provider, airlock } = await connectedOnBothFamilies()
     airlock.dispatch({ type: 'connection/disconnectRequested', namespace: 'solana' })
     airlock.dispatch({ type: 'connection/disconnectRequested', namespace: 'eip155' })
     const state = await until(airlock, (s) => s.walletConnect.status === 'idle')
@@ -178,13 +183,11 @@ describe('WalletConnect epics (fake universal provider)', () => {
     const provider = new FakeProvider()
     const airlock = start(provider)
     await announced(airlock)
-    airlock.dispatch({ type: 'walletConnect/connectRequested' })
-    await until(airlock, (s) => s.walletConnect.uri !== null)
+    await showPairing(airlock)
     provider.reject({ code: 5000, message: 'User rejected.' })
     expect((await until(airlock, (s) => s.walletConnect.status === 'failed')).walletConnect.error).toEqual({ message: 'User rejected the request.', code: 5000 })
 
-    airlock.dispatch({ type: 'walletConnect/connectRequested' })
-    await until(airlock, (s) => s.walletConnect.uri !== null)
+    await showPairing(airlock)
     provider.approve({ topic: 'x', namespaces: { eip155: { accounts: ['<script>'] } } })
     const malformed = await until(airlock, (s) => s.walletConnect.status !== 'pairing')
     expect(malformed.walletConnect.status).toBe('failed')
@@ -200,8 +203,7 @@ describe('WalletConnect epics (fake universal provider)', () => {
     const provider = new FakeProvider()
     const airlock = start(provider)
     await announced(airlock)
-    airlock.dispatch({ type: 'walletConnect/connectRequested' })
-    await until(airlock, (s) => s.walletConnect.uri !== null)
+    await showPairing(airlock)
     airlock.dispatch({ type: 'modal/closeRequested' })
     provider.approve(session({ eip155: [`eip155:1:${EVM}`] }))
     await new Promise((r) => setTimeout(r, 20))
@@ -233,8 +235,7 @@ describe('WalletConnect epics (fake universal provider)', () => {
     await announced(airlock)
     // No pairing yet: a socket event is nobody's business.
     provider.relayer.emit('relayer_disconnect')
-    airlock.dispatch({ type: 'walletConnect/connectRequested' })
-    await until(airlock, (s) => s.walletConnect.uri !== null)
+    await showPairing(airlock)
     provider.relayer.emit('relayer_disconnect')
     provider.relayer.emit('relayer_disconnect')
     expect((await until(airlock, (s) => s.walletConnect.relay === 'reconnecting')).walletConnect.status).toBe('pairing')
