@@ -7,6 +7,7 @@ import { DEV_FRAME_VERSION, startDevFrame, type DevFrame } from '../../examples/
 import { startGateway, type Gateway } from '../../examples/devnet/gateway.js'
 import { startStaticServer, type StaticServer } from '../../examples/devnet/staticServer.js'
 import { startHostPage } from './frameHost/buildHostPage.js'
+import { clickClosingPopup } from '../support/submitPopup.js'
 
 /**
  * The secure frame across two real origins: the host page (real Airlock core, real DOM frame
@@ -243,7 +244,7 @@ describe('secure frame across origins (Chromium)', () => {
     const [popup] = await Promise.all([page.waitForEvent('popup'), page.evaluate((uri) => void window.open(uri, 'oauth', 'popup'), uri)])
     await popup.waitForFunction(() => document.getElementById('title')?.textContent === 'Sign in with GitHub (dev)')
     await popup.fill('#user', 'octo')
-    await popup.click('button[type=submit]')
+    await clickClosingPopup(popup, popup.locator('button[type=submit]'))
     const resultUri = await result
     const connected = await call(page, 'CONNECT_SOCIAL', { uri: resultUri })
     expect(connected.payload).toMatchObject({ userName: 'octo', preferredAccountType: 'eoa' })

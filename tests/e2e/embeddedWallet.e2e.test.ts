@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { replay } from '../../core/index.js'
 import { screenshot } from './chromium.js'
 import { useDappHarness } from './useDappHarness.js'
+import { clickClosingPopup } from '../support/submitPopup.js'
 
 /**
  * Email login through the dev secure frame, in real Chromium across two origins: the demo dapp
@@ -348,7 +349,7 @@ describe('embedded wallet (email login) in Chromium', { timeout: 90_000 }, () =>
       const [popup] = await Promise.all([page.waitForEvent('popup'), dialog(page).getByRole('button', { name: 'Continue with GitHub' }).click()])
       await popup.waitForURL(/\/oauth\?provider=github/)
       await popup.getByLabel('User name').fill('dev-octocat')
-      await popup.getByRole('button', { name: 'Sign in' }).click()
+      await clickClosingPopup(popup, popup.getByRole('button', { name: 'Sign in' }))
       await expect.poll(() => status(page), { timeout: 15_000 }).toBe('connected')
       expect(await auth()).toMatchObject({ social: 'github', userName: 'dev-octocat' })
       await expect.poll(() => dialog(page).count()).toBe(0)
