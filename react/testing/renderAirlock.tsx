@@ -1,6 +1,7 @@
 // Helpers for the React tests (happy-dom): a real store with no wallet epics, a root, DOM queries.
 import { act, StrictMode, type ReactNode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, type Root } from 'react-dom/client'
+import { afterEach } from 'vitest'
 import type { Action, ConnectorInfo } from '../../core/actions/types.js'
 import type { CaipAddress } from '../../core/chains/types.js'
 import { createAirlock, type Airlock, type CreateAirlockParameters } from '../../core/createAirlock.js'
@@ -9,6 +10,19 @@ import { AirlockProvider } from '../AirlockProvider.js'
 import { HOST_TAG } from '../modal/BodyHost.js'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
+// Everything a test mounted or started, torn down after it: a root left mounted
+// keeps React's scheduler running past the end of the file, and once happy-dom
+// is torn down its next task throws "window is not defined" (an unhandled
+// error that fails the run). Registered here so no test file can forget it.
+const mounted = new Set<Root>()
+const started = new Set<Airlock>()
+afterEach(() => {
+  act(() => mounted.forEach((root) => root.unmount()))
+  mounted.clear()
+  started.forEach((airlock) => airlock.destroy())
+  started.clear()
+})
 
 export const ADDRESS = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
 export const CAIP_ADDRESS = `eip155:1:${ADDRESS}` as CaipAddress
@@ -27,6 +41,7 @@ export function testAirlock(parameters: CreateAirlockParameters = {}): Airlock &
       ...parameters.deps,
     },
   })
+  started.add(airlock)
   const actions: Action[] = []
   airlock.action$.subscribe((action) => actions.push(action))
   return Object.assign(airlock, { actions })
@@ -58,12 +73,14 @@ export function render(airlock: Airlock, ui: ReactNode, { strict = false }: { st
   const container = document.createElement('div')
   document.body.appendChild(container)
   const root = createRoot(container)
+  mounted.add(root)
   const tree = <AirlockProvider airlock={airlock}>{ui}</AirlockProvider>
   act(() => root.render(strict ? <StrictMode>{tree}</StrictMode> : tree))
   return {
     container,
     rerender: (next: ReactNode) => act(() => root.render(<AirlockProvider airlock={airlock}>{next}</AirlockProvider>)),
     unmount: () => {
+      mounted.delete(root)
       act(() => root.unmount())
       container.remove()
     },
