@@ -32,6 +32,22 @@ describe('lazyEpic', () => {
     expect(out.at(-1)).toEqual({ type: 'pong', n: 3 })
   })
 
+  test('behavior: a burst of 200,000 actions before the code arrives is handed over whole and in order', async () => {
+    const load = deferred<Epic<A, number, object>>()
+    const action$ = new Subject<A>()
+    const out: number[] = []
+    lazyEpic(() => load.promise)(action$, state$, {}).subscribe((a) => out.push(a.n!))
+    for (let n = 0; n < 200_000; n++) action$.next({ type: 'ping', n })
+    load.resolve(pong)
+    await load.promise
+    await Promise.resolve()
+    expect(out).toHaveLength(200_000)
+    expect(out.every((n, i) => n === i)).toBe(true)
+    // The queue starts over once drained: live actions still flow.
+    action$.next({ type: 'ping', n: -1 })
+    expect(out.at(-1)).toBe(-1)
+  })
+
   test('behavior: what the epic emits while catching up is seen in dispatch order', async () => {
     const action$ = new Subject<A>()
     const seen: string[] = []

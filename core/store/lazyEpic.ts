@@ -17,7 +17,10 @@ import type { AnyAction, Epic } from './types.js'
 export function lazyEpic<A extends AnyAction, S, D>(load: () => Promise<Epic<A, S, D>>): Epic<A, S, D> {
   return (action$, state$, deps) =>
     new Observable<A>((subscriber) => {
-      const pending: A[] = []
+      // A queue read from `head` on: thousands of actions can pile up while the code loads (a
+      // synchronous burst), and `shift()` on a long array is linear, so draining them was quadratic.
+      let pending: (A | undefined)[] = []
+      let head = 0
       const source = new Subject<A>()
       let started = false
       let draining = false
@@ -27,7 +30,15 @@ export function lazyEpic<A extends AnyAction, S, D>(load: () => Promise<Epic<A, 
         if (draining) return
         draining = true
         try {
-          while (pending.length > 0 && !subscriber.closed) source.next(pending.shift()!)
+          while (head < pending.length && !subscriber.closed) {
+            const action = pending[head]!
+            pending[head++] = undefined
+            source.next(action)
+          }
+          if (head === pending.length) {
+            pending = []
+            head = 0
+          }
           if (completed && !subscriber.closed) source.complete()
         } finally {
           draining = false
