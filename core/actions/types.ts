@@ -210,5 +210,11 @@ export type ActionOf<T extends ActionType> = Extract<Action, { type: T }>
 
 /** A type guard for `filter`, keeping narrowing inside epics. */
 export function ofType<T extends ActionType>(...types: T[]): (action: Action) => action is ActionOf<T> {
-  return (action): action is ActionOf<T> => (types as string[]).includes(action.type)
+  // Every epic runs this on every action, so the common one-type case is a single comparison.
+  if (types.length === 1) {
+    const only: string = types[0]!
+    return (action): action is ActionOf<T> => action.type === only
+  }
+  const set = new Set<string>(types)
+  return (action): action is ActionOf<T> => set.has(action.type)
 }

@@ -46,8 +46,20 @@ export function lazyEpic<A extends AnyAction, S, D>(load: () => Promise<Epic<A, 
       }
       const actions = action$.subscribe({
         next: (action) => {
-          pending.push(action)
-          if (started) drain()
+          // The hot path once running: nothing queued, so hand it straight over (still marked as
+          // draining, so what the epic causes meanwhile queues behind it, as in drain()).
+          if (started && !draining && head === pending.length && !subscriber.closed) {
+            draining = true
+            try {
+              source.next(action)
+            } finally {
+              draining = false
+            }
+            if (head < pending.length) drain()
+          } else {
+            pending.push(action)
+            if (started) drain()
+          }
         },
         complete: () => {
           completed = true
