@@ -39,6 +39,8 @@ export function useDappHarness(): DappHarness {
       const page = await context.newPage()
       const errors: string[] = []
       page.on('pageerror', (error) => errors.push(error.message))
+      // A message posted to the wrong origin is dropped with only a console line: count it as a failure.
+      page.on('console', (message) => void (/postMessage/.test(message.text()) && errors.push(message.text())))
       const { lastParams } = await injectTestWallet(page, wallet)
       await setup?.(page)
       await page.goto(`${stack.devnet.urls.dapp}/?devWallet=0${query}`)

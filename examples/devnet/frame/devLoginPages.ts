@@ -53,7 +53,11 @@ async function main(): Promise<void> {
       location.assign(back.href)
       return
     }
-    if (window.opener) for (const origin of origins) (window.opener as Window).postMessage({ type: OAUTH_RESULT_TYPE, resultUri }, origin)
+    // To the opener's origin when the referrer names an allowed one (the default referrer policy
+    // sends it); otherwise each allowed origin, and a targeted post reaches only the matching one.
+    const referrer = document.referrer ? new URL(document.referrer).origin : null
+    const targets = referrer !== null && origins.includes(referrer) ? [referrer] : origins
+    if (window.opener) for (const origin of targets) (window.opener as Window).postMessage({ type: OAUTH_RESULT_TYPE, resultUri }, origin)
     status.textContent = 'Signed in. You can close this window.'
     window.close()
   })

@@ -44,8 +44,12 @@ async function main(): Promise<void> {
   })
 
   if (status) status.textContent = `Ready (${config.chains.map((c) => c.chainId).join(', ')})`
-  // We do not know which allowed page embeds us: a targeted post reaches only the matching one.
-  if (window.parent !== window) for (const origin of allowed) window.parent.postMessage(frameReady(config.version), origin)
+  // Greet only the embedding page's origin: Chromium and Safari name it (`ancestorOrigins`); elsewhere
+  // every allowed origin is tried, and a targeted post reaches only the matching one (the browser
+  // warns in the console about the others).
+  const embedder = (location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins?.[0]
+  const greet = embedder === undefined ? [...allowed] : allowed.has(embedder) ? [embedder] : []
+  if (window.parent !== window) for (const origin of greet) window.parent.postMessage(frameReady(config.version), origin)
 }
 
 main().catch((error: unknown) => {
