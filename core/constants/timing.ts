@@ -75,5 +75,10 @@ export const REVOKE_PERMISSIONS_TIMEOUT_MS = 1_000
 export const WALLET_CONNECT_URI_TIMEOUT_MS = 15_000
 /** Not in SPEC 9, our choice: after a reload, how long restoring a stored WalletConnect session may take before showing disconnected. */
 export const WALLET_CONNECT_RESTORE_TIMEOUT_MS = 10_000
+/**
+ * Not in SPEC 9, our choice: a session restored while the relay is down has no socket to drop, so
+ * a socket still not open this long after the session is live counts as a drop ("Reconnecting…").
+ */
+export const WALLET_CONNECT_RELAY_GRACE_MS = 3_000
 /** Not in SPEC 9, our choice: disconnect tells the wallet over the relay, but never waits longer than this. */
 export const WALLET_CONNECT_DISCONNECT_TIMEOUT_MS = 3_000

@@ -135,6 +135,44 @@ describe('WalletConnect connector (relay + Node wallet + anvil)', { timeout: 60_
     expect(outbound.remote()).toEqual([])
   })
 
+  test('behavior: a reload while the relay is down restores the session at once, shows reconnecting, and works when the relay is back', async () => {
+    const own = await startRelay()
+    const wallet = await createWcWallet({ relayUrl: own.url, rpcUrl: { 31337: stack.chain1.rpcUrl, 31338: stack.chain2.rpcUrl }, privateKey: ANVIL_ACCOUNTS[1]!.privateKey })
+    wallets.push(wallet)
+    const storage = createStorage({ backend: 'memory' })
+    const sdkStorage = memoryKeyValueStorage()
+    const prefix = uniquePrefix('airlock-down')
+    const first = startWcAirlock(localProvider(sdkStorage, prefix), storage, own.url)
+    await first.ready()
+    await pairAirlock(first, wallet)
+    while ((await storage.load()).values.connectionStatus?.eip155 !== 'connected') await new Promise((r) => setTimeout(r, 10))
+    first.destroy()
+    const gone = providers.find((p) => p.prefix === prefix)!
+    await closeProvider(gone.provider, prefix)
+    providers.splice(providers.indexOf(gone), 1)
+    await own.close()
+
+    const second = startWcAirlock(localProvider(sdkStorage, prefix), storage, own.url)
+    await second.ready()
+    const restored = await until(second, (s) => s.connection.namespaces.eip155?.status === 'connected', 10_000)
+    expect(restored.connection.namespaces.eip155?.caipAddress).toBe(`eip155:31337:${wallet.address}`)
+    // The socket never opened, so it never "dropped": the grace reports it all the same.
+    const reconnecting = await until(second, (s) => s.walletConnect.relay === 'reconnecting', 10_000)
+    expect(reconnecting.connection.namespaces.eip155?.status).toBe('connected')
+    const restarted = await startRelay({ port: own.port })
+    try {
+      await until(second, (s) => s.walletConnect.relay === 'online', 30_000)
+      while (!wallet.client.core.relayer.connected) await new Promise((r) => setTimeout(r, 20))
+      const message = '0x616761696e' as Hex
+      const signature = (await second.getProvider('eip155')!.request({ method: 'personal_sign', params: [message, wallet.address] })) as Hex
+      expect(await verifyMessage({ address: wallet.address, message: { raw: message }, signature })).toBe(true)
+      expect((await storage.load()).values.connectionStatus?.eip155).toBe('connected')
+    } finally {
+      await wallet.close().catch(() => {})
+      await restarted.close()
+    }
+  })
+
   test('behavior: a rejected proposal fails with the SPEC wording; Try again pairs', async () => {
     const wallet = await newWallet(0)
     const airlock = startWcAirlock(localProvider())

@@ -1,5 +1,6 @@
-import { distinctUntilChanged, EMPTY, map, Observable, switchMap } from 'rxjs'
+import { distinctUntilChanged, EMPTY, map, Observable, switchMap, type SchedulerLike } from 'rxjs'
 import type { Action } from '../../actions/types.js'
+import { WALLET_CONNECT_RELAY_GRACE_MS } from '../../constants/timing.js'
 import type { AirlockDeps } from '../../deps.js'
 import type { AirlockState } from '../../state.js'
 import type { Epic } from '../../store/types.js'
@@ -14,20 +15,22 @@ export const RELAYER_DISCONNECT = 'relayer_disconnect'
  * TESTING.md "a visible reconnecting state": while a pairing or a session is live, the relay
  * socket dropping becomes `walletConnect/relayDisconnected` and its return (the SDK reconnects on
  * its own, a bounded number of tries) `walletConnect/relayReconnected`. One report per drop; the
- * listeners go when the pairing or session does.
+ * listeners go when the pairing or session does. A session restored after a reload while the
+ * relay is down has a socket that never opened, so never drops: one still closed `graceMs` after
+ * the session is live is reported the same way.
  * @example createStore({ …, epics: { relayStatus: relayStatusEpic(holder) } })
  */
 export const relayStatusEpic =
-  (holder: SessionHolder): Epic<Action, AirlockState, AirlockDeps> =>
-  (_action$, state$) =>
+  (holder: SessionHolder, graceMs = WALLET_CONNECT_RELAY_GRACE_MS): Epic<Action, AirlockState, AirlockDeps> =>
+  (_action$, state$, deps) =>
     state$.pipe(
       // The provider exists from the first URI on; every later action re-checks.
       map(({ walletConnect: { status } }) => (status === 'pairing' || status === 'connected' ? holder.current()?.client?.core?.relayer : undefined)),
       distinctUntilChanged(),
-      switchMap((relayer) => (relayer?.on && relayer.off ? relayEvents(relayer as Required<Pick<RelayerLike, 'on' | 'off'>>) : EMPTY)),
+      switchMap((relayer) => (relayer?.on && relayer.off ? relayEvents(relayer as RelayerLike & Required<Pick<RelayerLike, 'on' | 'off'>>, deps.scheduler, graceMs) : EMPTY)),
     )
 
-function relayEvents(relayer: Required<Pick<RelayerLike, 'on' | 'off'>>): Observable<Action> {
+function relayEvents(relayer: RelayerLike & Required<Pick<RelayerLike, 'on' | 'off'>>, scheduler: SchedulerLike, graceMs: number): Observable<Action> {
   return new Observable<Action>((subscriber) => {
     let down = false
     const onDisconnect = (): void => {
@@ -35,7 +38,10 @@ function relayEvents(relayer: Required<Pick<RelayerLike, 'on' | 'off'>>): Observ
       down = true
       subscriber.next({ type: 'walletConnect/relayDisconnected' })
     }
+    // Only a socket the SDK says is closed counts (older relayers without `connected` are trusted).
+    const grace = relayer.connected === false ? scheduler.schedule(() => void (relayer.connected === false && onDisconnect()), graceMs) : undefined
     const onConnect = (): void => {
+      grace?.unsubscribe()
       if (!down) return
       down = false
       subscriber.next({ type: 'walletConnect/relayReconnected' })
@@ -43,6 +49,7 @@ function relayEvents(relayer: Required<Pick<RelayerLike, 'on' | 'off'>>): Observ
     relayer.on(RELAYER_DISCONNECT, onDisconnect)
     relayer.on(RELAYER_CONNECT, onConnect)
     return () => {
+      grace?.unsubscribe()
       relayer.off(RELAYER_DISCONNECT, onDisconnect)
       relayer.off(RELAYER_CONNECT, onConnect)
     }

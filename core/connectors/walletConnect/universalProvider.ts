@@ -17,6 +17,8 @@ export interface UniversalProviderLike {
 
 /** The SDK's relayer (the relay socket): closed on `destroy()`; its connect/disconnect events show a reconnecting state. */
 export interface RelayerLike {
+  /** Whether the socket is open now (`readyState === 1` in @walletconnect/core 2.25). */
+  readonly connected?: boolean
   transportClose?(): Promise<void>
   on?(event: string, listener: () => void): unknown
   off?(event: string, listener: () => void): unknown
