@@ -22,6 +22,13 @@ class FakeRelayer extends EventEmitter {
   }
 }
 
+/** The socket opens (and says so) at virtual time `ms`. */
+const opensAt = (scheduler: TestScheduler, relayer: FakeRelayer, ms: number) =>
+  scheduler.schedule(() => {
+    relayer.connected = true
+    relayer.emit('relayer_connect')
+  }, ms)
+
 const holderWith = (relayer: FakeRelayer) => ({ current: () => ({ client: { core: { relayer } } }) }) as unknown as SessionHolder
 /** State whose WalletConnect status follows the marble: `c` connected (a restored session), `i` idle. */
 const stateOf = (status: 'connected' | 'idle'): AirlockState => {
@@ -44,10 +51,7 @@ describe('relayStatusEpic: a session restored while the relay is down', () => {
     const scheduler = newScheduler()
     const relayer = new FakeRelayer(false)
     scheduler.run(({ cold, expectObservable }) => {
-      scheduler.schedule(() => {
-        relayer.connected = true
-        relayer.emit('relayer_connect')
-      }, 10_000)
+      opensAt(scheduler, relayer, 10_000)
       expectObservable(run(scheduler, relayer, cold('c', STATUS))).toBe('3000ms d 6999ms r', values)
     })
   })
@@ -56,10 +60,7 @@ describe('relayStatusEpic: a session restored while the relay is down', () => {
     const scheduler = newScheduler()
     const relayer = new FakeRelayer(false)
     scheduler.run(({ cold, expectObservable }) => {
-      scheduler.schedule(() => {
-        relayer.connected = true
-        relayer.emit('relayer_connect')
-      }, 1_000)
+      opensAt(scheduler, relayer, 1_000)
       expectObservable(run(scheduler, relayer, cold('c', STATUS))).toBe('')
     })
     expect(scheduler.actions).toHaveLength(0)
