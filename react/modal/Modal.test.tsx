@@ -5,7 +5,7 @@ import { ConnectButton } from '../components/ConnectButton.js'
 import { AirlockModal } from './AirlockModal.js'
 import { preloadModal } from './ModalPortal.js'
 import { MODAL_CSS } from './styles.js'
-import { $, byLabel, byText, click, count, dispatch, hosts, openModal, render, shadow, testAirlock, waitFor } from '../testing/renderAirlock.js'
+import { $, $dialog, byLabel, byText, click, count, dispatch, hosts, openModal, render, shadow, testAirlock, visibleDialog, waitFor } from '../testing/renderAirlock.js'
 
 afterEach(() => {
   document.body.innerHTML = ''
@@ -18,7 +18,7 @@ describe('modal host', () => {
     expect(hosts()).toHaveLength(1)
     const root = shadow()
     expect(root.mode).toBe('open')
-    expect(root.querySelector('[role="dialog"]')).toBeNull()
+    expect(visibleDialog(root)).toBeNull()
     expect(root.querySelector('style')).toBeNull()
     unmount()
     expect(hosts()).toHaveLength(0)
@@ -31,7 +31,7 @@ describe('modal host', () => {
     const root = await openModal(airlock)
     expect(root.querySelectorAll('[role="dialog"]')).toHaveLength(1)
     // The double-run focus effects end with focus inside the dialog.
-    expect(root.activeElement).toBe(root.querySelector('[role="dialog"]'))
+    expect(root.activeElement).toBe(visibleDialog(root))
     unmount()
     expect(hosts()).toHaveLength(0)
   })
@@ -48,7 +48,7 @@ describe('modal host', () => {
     expect(root.querySelectorAll('style')).toHaveLength(1)
     expect(root.querySelector('style')?.textContent).toBe(MODAL_CSS)
     expect(MODAL_CSS).toContain('width: 360px')
-    const dialog = root.querySelector('[role="dialog"]')!
+    const dialog = visibleDialog(root)!
     expect(dialog.getAttribute('aria-modal')).toBe('true')
     const title = root.getElementById(dialog.getAttribute('aria-labelledby')!)
     expect(title?.textContent).toBe('Connect Wallet')
@@ -63,7 +63,7 @@ describe('modal host', () => {
     const placed = container.querySelector('[data-airlock="modal-host"]')!
     expect(placed.shadowRoot?.mode).toBe('open')
     act(() => airlock.open())
-    const dialog = await waitFor(() => $(placed.shadowRoot!, '[role="dialog"]'))
+    const dialog = await waitFor(() => $dialog(placed.shadowRoot!))
     expect(dialog.getAttribute('aria-modal')).toBe('true')
     expect(placed.shadowRoot!.querySelector('.overlay')).not.toBeNull()
   })
@@ -74,7 +74,7 @@ describe('modal host', () => {
     expect(hosts()).toHaveLength(0)
     act(() => airlock.open())
     const placed = container.querySelector('[data-airlock="modal-host"]')!
-    const dialog = await waitFor(() => $(placed.shadowRoot!, '[role="dialog"]'))
+    const dialog = await waitFor(() => $dialog(placed.shadowRoot!))
     expect(dialog.hasAttribute('aria-modal')).toBe(false)
     expect(placed.shadowRoot!.querySelector('.overlay')).toBeNull()
   })
@@ -94,7 +94,7 @@ describe('dialog', () => {
     const opener = byText<HTMLButtonElement>(container, 'button', 'Connect Wallet')
     opener.focus()
     click(opener)
-    const root = await waitFor(() => $(shadow(), '[role="dialog"]'))
+    const root = await waitFor(() => $dialog(shadow()))
     // Focus moved into the dialog.
     expect(document.activeElement).toBe(hosts()[0])
     expect(shadow().activeElement).toBe(root)
@@ -102,7 +102,7 @@ describe('dialog', () => {
       root.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }))
     })
     expect(airlock.getState().modal.open).toBe(false)
-    expect(shadow().querySelector('[role="dialog"]')).toBeNull()
+    expect(visibleDialog(shadow())).toBeNull()
     expect(document.activeElement).toBe(opener)
   })
 
@@ -113,7 +113,7 @@ describe('dialog', () => {
     click(byLabel(root, 'Close'))
     expect(airlock.getState().modal.open).toBe(false)
     root = await openModal(airlock)
-    click(root.querySelector('[role="dialog"]')!)
+    click(visibleDialog(root)!)
     expect(airlock.getState().modal.open).toBe(true)
     click(root.querySelector('.overlay')!)
     expect(airlock.getState().modal.open).toBe(false)
@@ -123,7 +123,7 @@ describe('dialog', () => {
     const airlock = testAirlock()
     render(airlock, <ConnectButton />)
     const root = await openModal(airlock, { view: 'Networks' })
-    const dialog = root.querySelector<HTMLElement>('[role="dialog"]')!
+    const dialog = visibleDialog(root)!
     const focusables = Array.from(dialog.querySelectorAll<HTMLButtonElement>('button:not([disabled])'))
     const first = focusables[0]!
     const last = focusables[focusables.length - 1]!
@@ -222,7 +222,7 @@ describe('toasts and alerts', () => {
     dispatch(airlock, { type: 'notifications/showRequested', notification: { id: 't1', variant: 'error', message: 'Token Balance Unavailable' } })
     const toast = await waitFor(() => $(shadow(), '[data-airlock="toast"]'))
     expect(toast.textContent).toContain('Token Balance Unavailable')
-    expect(shadow().querySelector('[role="dialog"]')).toBeNull()
+    expect(visibleDialog(shadow())).toBeNull()
   })
 
   test('behavior: once preloaded, the modal is mounted closed, so its stylesheet is in place before the first open', async () => {
@@ -231,8 +231,20 @@ describe('toasts and alerts', () => {
     render(airlock, <ConnectButton />)
     const style = await waitFor(() => $(shadow(), 'style'))
     expect(style.textContent).toBe(MODAL_CSS)
-    expect(shadow().querySelector('[role="dialog"]')).toBeNull()
+    expect(visibleDialog(shadow())).toBeNull()
     expect(airlock.getState().modal.open).toBe(false)
+  })
+
+  test('behavior: closed, the dialog is rendered ahead, hidden; opening reveals that same dialog', async () => {
+    await preloadModal()
+    const airlock = testAirlock()
+    render(airlock, <ConnectButton />)
+    // React renders the hidden dialog at idle priority, after the modal mounts.
+    const ahead = await waitFor(() => $(shadow(), '[role="dialog"]'))
+    expect(visibleDialog(shadow())).toBeNull()
+    expect(ahead.querySelector('[data-view="Connect"]')).not.toBeNull()
+    const root = await openModal(airlock)
+    expect(visibleDialog(root)).toBe(ahead)
   })
 
   test('behavior: a raised alert shows its title and message and can be dismissed', async () => {

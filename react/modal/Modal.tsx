@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useRef, type MouseEvent } from 'react'
+import { Activity, useCallback, useId, useMemo, useRef, useState, type MouseEvent } from 'react'
 import { useAirlockInstance } from '../context.js'
 import { shallowEqual, useAirlockSelector } from '../hooks/useAirlockSelector.js'
 import { themeStyle } from '../theme/themeStyle.js'
@@ -25,34 +25,45 @@ export default function Modal({ embedded }: { embedded: boolean }) {
     shallowEqual,
   )
   const style = useMemo(() => themeStyle(variables), [variables])
+  // What had focus when the modal opened, read in the render that opens it (before any effect,
+  // a child's included, moves focus); the dialog stays mounted while closed, so not at its mount.
+  // Each close starts a fresh (hidden) dialog, so an open never shows what the last one left
+  // behind (typed text, errors, scroll): the closed one is dropped, the next rendered at idle.
+  const [shown, setShown] = useState<{ open: boolean; opener: Element | null; generation: number }>({ open, opener: null, generation: 0 })
+  if (shown.open !== open) {
+    setShown({ open, opener: open && typeof document !== 'undefined' ? document.activeElement : shown.opener, generation: open ? shown.generation : shown.generation + 1 })
+  }
   return (
     <div className="root" data-theme={mode ?? undefined} style={style}>
       <style>{MODAL_CSS}</style>
-      {open ? embedded ? <Dialog modal={false} /> : <Overlay /> : null}
+      {/* Closed, the dialog is rendered ahead at idle priority, hidden (display: none) and with no
+          effects running: opening then only reveals it and mounts its effects, instead of
+          compiling and rendering every component inside the click (issue #7). */}
+      <Activity key={shown.generation} mode={open ? 'visible' : 'hidden'}>{embedded ? <Dialog modal={false} opener={null} /> : <Overlay opener={shown.opener} />}</Activity>
       <Toasts />
     </div>
   )
 }
 
-function Overlay() {
+function Overlay({ opener }: { opener: Element | null }) {
   const airlock = useAirlockInstance()
   const onClick = (event: MouseEvent) => {
     if (event.target === event.currentTarget) airlock.close()
   }
   return (
     <div className="overlay" data-airlock="overlay" onClick={onClick}>
-      <Dialog modal />
+      <Dialog modal opener={opener} />
     </div>
   )
 }
 
-function Dialog({ modal }: { modal: boolean }) {
+function Dialog({ modal, opener }: { modal: boolean; opener: Element | null }) {
   const airlock = useAirlockInstance()
   const titleId = useId()
   const ref = useRef<HTMLDivElement>(null)
   const shake = useAirlockSelector((state) => state.modal.shake)
   const close = useCallback(() => airlock.close(), [airlock])
-  const onKeyDown = useDialogFocus(ref, modal, close)
+  const onKeyDown = useDialogFocus(ref, modal, close, opener)
   return (
     <div
       ref={ref}

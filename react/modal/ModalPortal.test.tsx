@@ -2,7 +2,7 @@
 import { act } from 'react'
 import { afterEach, expect, test, vi } from 'vitest'
 import { ConnectButton } from '../components/ConnectButton.js'
-import { byText, click, count, hosts, render, shadow, testAirlock, waitFor } from '../testing/renderAirlock.js'
+import { byText, click, count, hosts, render, shadow, testAirlock, visibleDialog, waitFor } from '../testing/renderAirlock.js'
 
 const renders = vi.hoisted(() => ({ count: 0 }))
 // The modal chunk fails (a deploy removed it, the network dropped): the page must survive it.
@@ -34,7 +34,7 @@ test('behavior: a modal chunk that fails closes the modal, reports it, keeps the
   expect(count(airlock, 'telemetry/errorCaptured')).toBe(1)
   expect(byText(container, 'button', 'Connect Wallet')).toBeTruthy()
   expect(hosts()).toHaveLength(1)
-  expect(shadow().querySelector('[role="dialog"]')).toBeNull()
+  expect(visibleDialog(shadow())).toBeNull()
   const first = renders.count
   click(byText(container, 'button', 'Connect Wallet'))
   await waitFor(() => expect(count(airlock, 'telemetry/errorCaptured')).toBe(2))

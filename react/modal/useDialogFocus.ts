@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState, type KeyboardEvent, type RefObject } from 'react'
+import { useEffect, useLayoutEffect, type KeyboardEvent, type RefObject } from 'react'
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
@@ -9,14 +9,12 @@ export function activeElementOf(node: Node): Element | null {
 }
 
 /**
- * Modal focus rules: remember the opener and focus the dialog on open, give
- * focus back to the opener on close, close on Escape. Returns the Tab handler
- * that keeps focus inside. StrictMode-safe: the cleanup restores, the re-run
- * remembers the same opener again.
+ * Modal focus rules: focus the dialog on open, give focus back to `opener` (what had focus when
+ * it opened) on close, close on Escape. Returns the Tab handler that keeps focus inside. The
+ * effects run on every open (the dialog is kept mounted, hidden, while closed); StrictMode-safe:
+ * the cleanup restores, the re-run remembers the same opener again.
  */
-export function useDialogFocus(ref: RefObject<HTMLElement | null>, modal: boolean, onEscape: () => void): (event: KeyboardEvent) => void {
-  // Read while rendering the dialog, before any effect (a child's included) moves focus.
-  const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement))
+export function useDialogFocus(ref: RefObject<HTMLElement | null>, modal: boolean, onEscape: () => void, opener: Element | null): (event: KeyboardEvent) => void {
   useLayoutEffect(() => {
     if (modal) ref.current?.focus()
   }, [ref, modal])

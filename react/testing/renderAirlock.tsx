@@ -119,6 +119,26 @@ export function $<E extends Element = HTMLElement>(root: ParentNode, selector: s
   return found
 }
 
+/**
+ * The dialog on show, or null: closed, the modal keeps its dialog pre-rendered inside a hidden
+ * `<Activity>` (React hides it with an inline `display: none`), so "in the DOM" is not "open".
+ */
+export function visibleDialog(root: ParentNode): HTMLElement | null {
+  for (const dialog of Array.from(root.querySelectorAll<HTMLElement>('[role="dialog"]'))) {
+    let hidden = false
+    for (let node: HTMLElement | null = dialog; node && !hidden; node = node.parentElement) hidden = node.style.display === 'none'
+    if (!hidden) return dialog
+  }
+  return null
+}
+
+/** The dialog on show; throws when there is none (so `waitFor` retries). */
+export function $dialog(root: ParentNode): HTMLElement {
+  const found = visibleDialog(root)
+  if (!found) throw new Error('no dialog on show')
+  return found
+}
+
 /** The element matching `selector` whose text content includes `text`. */
 export function byText<E extends Element = HTMLElement>(root: ParentNode, selector: string, text: string): E {
   const found = Array.from(root.querySelectorAll<E>(selector)).find((element) => element.textContent?.includes(text))
@@ -142,7 +162,7 @@ export async function openModal(airlock: Airlock, view?: Parameters<Airlock['ope
   act(() => airlock.open(view))
   return waitFor(() => {
     const root = shadow()
-    if (!root.querySelector('[role="dialog"] .view') || root.querySelector('[data-airlock="view-loading"]')) {
+    if (!visibleDialog(root)?.querySelector('.view') || root.querySelector('[data-airlock="view-loading"]')) {
       throw new Error('modal not rendered yet')
     }
     return root

@@ -7,7 +7,7 @@ import { createDefaultSiwx } from '../../../core/siwx/createDefaultSiwx.js'
 import { createLocalSessionStore } from '../../../core/siwx/createLocalSessionStore.js'
 import { ANVIL_ACCOUNTS } from '../../../examples/devnet/anvil.js'
 import { ConnectButton } from '../../components/ConnectButton.js'
-import { $, announce, byLabel, byText, click, connect, count, render, shadow, testAirlock, waitFor, wallet } from '../../testing/renderAirlock.js'
+import { $, announce, byLabel, byText, click, connect, count, render, shadow, testAirlock, visibleDialog, waitFor, wallet } from '../../testing/renderAirlock.js'
 
 afterEach(() => {
   document.body.innerHTML = ''
@@ -59,7 +59,7 @@ describe('SIWXSignMessage', () => {
     expect(byText(shadow(), 'h2', 'Sign In')).toBeTruthy()
     click(byText(root, 'button', 'Sign'))
     await waitFor(() => expect(airlock.getState().siwx.status).toBe('signedIn'))
-    await waitFor(() => expect(shadow().querySelector('[role="dialog"]')).toBeNull())
+    await waitFor(() => expect(visibleDialog(shadow())).toBeNull())
     expect(await siwx.getSessions('eip155:31337', account.address)).toHaveLength(1)
     expect(JSON.stringify(airlock.getState())).not.toMatch(/0x[0-9a-f]{130}/i)
   })

@@ -40,6 +40,20 @@ describe('embedded wallet views', () => {
     expect($(root, 'label[for="airlock-email"]').textContent).toBe('Email')
   })
 
+  test('behavior: reopened, the modal starts fresh: the text typed and the error shown before closing are gone', async () => {
+    const airlock = setup()
+    const root = await openModal(airlock)
+    type(await waitFor(() => $<HTMLInputElement>(root, '#airlock-email')), 'not-an-email')
+    click(byText(root, 'button', 'Continue with email'))
+    expect($(root, '[data-airlock="email-login"] [role="alert"]').textContent).toBe('Invalid email')
+    act(() => airlock.close())
+    const again = await openModal(airlock)
+    const input = await waitFor(() => $<HTMLInputElement>(again, '#airlock-email'))
+    expect(input.value).toBe('')
+    expect(again.querySelector('[data-airlock="email-login"] [role="alert"]')).toBeNull()
+    expect(again.querySelectorAll('#airlock-email')).toHaveLength(1)
+  })
+
   test('behavior: an invalid email is refused in place; a valid one asks for a code', async () => {
     const airlock = setup()
     const root = await openModal(airlock)
