@@ -32,7 +32,7 @@ import { whenInitialized } from './whenInitialized.js'
 import type { Epic, StateObservable } from './store/types.js'
 import { createLazyStorage } from '../storage/createLazyStorage.js'
 // Loaded on start, after the first render: storage, remote config, origin check, init and telemetry.
-import { hydrateEpic, initEpic, originCheckEpic, persistenceEpic, remoteConfigEpic, telemetryEpic } from './lazyStartupEpics.js'
+import { analyticsConfigEpic, hydrateEpic, initEpic, originCheckEpic, persistenceEpic, remoteConfigEpic, telemetryEpic } from './lazyStartupEpics.js'
 
 export interface CreateAirlockParameters extends AirlockOptions {
   /** Replace real side effects (tests, hosts with their own storage or fetch). */
@@ -100,6 +100,7 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
     epics: {
       hydrate: hydrateEpic,
       remoteConfig: remoteConfigEpic,
+      analyticsConfig: analyticsConfigEpic,
       originCheck: originCheckEpic,
       init: initEpic,
       shake: shakeEpic(),

@@ -15,6 +15,7 @@ const lazy = (pick: (epics: StartupEpics) => AirlockEpic): AirlockEpic => lazyEp
 // the chunk loads (`app/started`…) are handed over first, in order (see `lazyEpic`).
 export const hydrateEpic = lazy((m) => m.hydrateEpic)
 export const remoteConfigEpic = lazy((m) => m.remoteConfigEpic)
+export const analyticsConfigEpic = lazy((m) => m.analyticsConfigEpic)
 export const originCheckEpic = lazy((m) => m.originCheckEpic)
 // Lazy too, so it still subscribes after the origin check: `ready()` then implies the check settled when it could.
 export const initEpic = lazy((m) => m.initEpic)

@@ -60,6 +60,9 @@ export type AppAction =
   | { type: 'options/remoteConfigRequested' }
   | { type: 'options/remoteConfigLoaded'; features: Partial<Pick<Features, RemoteFeatureKey>>; ignoredLocal: RemoteFeatureKey[] }
   | { type: 'options/remoteConfigFailed'; error: ErrorInfo }
+  /** The project's analytics switch (SPEC 7 `GET /getAnalyticsConfig`): off turns `features.analytics` off. */
+  | { type: 'options/analyticsConfigLoaded'; enabled: boolean }
+  | { type: 'options/analyticsConfigFailed'; error: ErrorInfo }
   | { type: 'options/originChecked'; origin: string; allowed: boolean }
   | { type: 'options/originCheckFailed'; error: ErrorInfo }
   | { type: 'options/originCheckSkipped'; reason: 'noEmbeddedLogin' | 'noOrigin' | 'noProjectId' }

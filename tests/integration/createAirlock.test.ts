@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => gateway.close())
 afterEach(() => {
   for (const airlock of running.splice(0)) airlock.destroy()
-  for (const path of ['/appkit/v1/config', '/projects/v1/origins']) gateway.fail(path, null)
+  for (const path of ['/appkit/v1/config', '/projects/v1/origins', '/getAnalyticsConfig']) gateway.fail(path, null)
 })
 
 function start(params: CreateAirlockParameters & { origin?: string | null }): Airlock {
@@ -148,6 +148,55 @@ async function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
 }
+
+describe('createAirlock analytics config (SPEC 7 GET /getAnalyticsConfig)', () => {
+  const settled = (airlock: Airlock) => until(airlock, () => airlock.log.entries().some((e) => e.action.type.startsWith('options/analyticsConfig')))
+
+  test('behavior: the project switch on keeps analytics; off turns it off and nothing more is sent to POST /e', async () => {
+    const before = gateway.requests.length
+    const on = start({ projectId: 'remote' })
+    await settled(on)
+    expect(gateway.requests.slice(before)).toContain('GET /getAnalyticsConfig?projectId=remote&st=airlock&sv=airlock-0.1.0')
+    expect(on.getState().options.features.analytics).toBe(true)
+
+    const off = start({ projectId: 'plain' })
+    await settled(off)
+    expect(off.log.entries().find((e) => e.action.type === 'options/analyticsConfigLoaded')?.action).toEqual({ type: 'options/analyticsConfigLoaded', enabled: false })
+    expect(off.getState().options.features.analytics).toBe(false)
+    const sentBefore = gateway.requests.length
+    off.dispatch({ type: 'telemetry/errorCaptured', errorType: 'TestError', error: { message: 'boom' } })
+    on.dispatch({ type: 'telemetry/errorCaptured', errorType: 'TestError', error: { message: 'boom' } })
+    // The project that keeps analytics sends its event; by then the other one would have too.
+    await waitFor(() => gateway.requests.slice(sentBefore).some((r) => r.startsWith('POST /e?projectId=remote')))
+    expect(gateway.requests.slice(sentBefore).filter((r) => r.startsWith('POST /e?projectId=plain'))).toEqual([])
+  })
+
+  test('behavior: analytics off in the options, or on a server: the switch is never asked', async () => {
+    const before = gateway.requests.length
+    const airlock = start({ projectId: 'remote', features: { analytics: false } })
+    await airlock.ready()
+    await waitFor(() => gateway.requests.slice(before).some((r) => r.startsWith('GET /appkit/v1/config')))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(gateway.requests.slice(before).filter((r) => r.startsWith('GET /getAnalyticsConfig'))).toEqual([])
+    expect(airlock.log.entries().filter((e) => e.action.type.startsWith('options/analyticsConfig'))).toEqual([])
+    const server = start({ projectId: 'remote', origin: null })
+    await server.ready()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(server.log.entries().filter((e) => e.action.type.startsWith('options/analyticsConfig'))).toEqual([])
+    expect(gateway.requests.slice(before).filter((r) => r.startsWith('GET /getAnalyticsConfig'))).toEqual([])
+  })
+
+  test('behavior: a malformed or HTML answer is a typed failure that keeps the local setting', async () => {
+    for (const fault of ['garbage', 'html'] as const) {
+      gateway.fail('/getAnalyticsConfig', fault)
+      const airlock = start({ projectId: 'plain' })
+      await settled(airlock)
+      const entry = airlock.log.entries().find((e) => e.action.type.startsWith('options/analyticsConfig'))
+      expect(entry?.action).toMatchObject({ type: 'options/analyticsConfigFailed', error: { message: fault === 'html' ? 'Invalid JSON response' : expect.stringContaining('schema') } })
+      expect(airlock.getState().options.features.analytics).toBe(true)
+    }
+  })
+})
 
 describe('createAirlock server messages', () => {
   test('behavior: "Unauthorized: invalid key" from the config API raises the invalid project id alert', async () => {

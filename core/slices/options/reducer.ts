@@ -6,6 +6,9 @@ export function optionsReducer(state: ResolvedOptions, action: Action): Resolved
   switch (action.type) {
     case 'options/remoteConfigLoaded':
       return { ...state, features: { ...state.features, ...action.features } }
+    case 'options/analyticsConfigLoaded':
+      // The project can only turn analytics off: a host that turned it off keeps it off.
+      return action.enabled || !state.features.analytics ? state : { ...state, features: { ...state.features, analytics: false } }
     default:
       return state
   }
