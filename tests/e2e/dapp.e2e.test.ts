@@ -97,6 +97,29 @@ describe('demo dapp in Chromium with an injected wallet', { timeout: 60_000 }, (
     expect(errors).toEqual([])
   })
 
+  test('behavior: by keyboard, open and close twice: the dialog takes focus, Escape gives it back to the button', async () => {
+    const wallet = newWallet()
+    const { page, errors } = await openDapp(wallet)
+    const button = page.getByRole('button', { name: 'Connect Wallet' })
+    const dialog = page.getByRole('dialog')
+    // The closed dialog exists ahead of time (hidden): neither the role query nor assistive tech sees it.
+    await expect.poll(() => page.evaluate(() => Boolean(document.querySelector('airlock-modal')?.shadowRoot?.querySelector('[role="dialog"]')))).toBe(true)
+    expect(await dialog.count()).toBe(0)
+    for (const round of [1, 2]) {
+      await step(page, `keyboard-${round}`, async () => {
+        await button.focus()
+        await page.keyboard.press('Enter')
+        await dialog.getByRole('button', { name: /Airlock Test Wallet/ }).waitFor()
+        await expect.poll(() => dialog.evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(true)
+        await page.keyboard.press('Escape')
+        await expect.poll(() => dialog.count()).toBe(0)
+        await expect.poll(() => button.evaluate((el) => document.activeElement === el)).toBe(true)
+      })
+    }
+    expect(wallet.calls['eth_requestAccounts'] ?? 0).toBe(0)
+    expect(errors).toEqual([])
+  })
+
   test('behavior: switch chains (one the wallet must add) and a wallet on an unknown chain', async () => {
     const wallet = newWallet()
     const { page, errors } = await openDapp(wallet)
