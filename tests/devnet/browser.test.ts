@@ -1,19 +1,16 @@
-import { mkdir, readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { readFile } from 'node:fs/promises'
 import type { BrowserContext, Page } from 'playwright-core'
 import { verifyMessage, type Hex } from 'viem'
-import { afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test } from 'vitest'
 import { replay } from '../../core/index.js'
 import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
+import { screenshot, stepWithScreenshot } from '../e2e/chromium.js'
 import { recordStatuses, statuses } from '../e2e/statusRecorder.js'
 import { useDevStack } from '../e2e/useDappHarness.js'
-
-const ARTIFACTS = join(process.cwd(), 'tests', 'artifacts')
 
 const stack = useDevStack()
 const contexts: BrowserContext[] = []
 
-beforeAll(() => mkdir(ARTIFACTS, { recursive: true }).then(() => undefined))
 afterEach(async () => {
   for (const context of contexts.splice(0)) await context.close()
 })
@@ -45,32 +42,12 @@ async function answerInPanel(page: Page, kind: string, answer: 'Approve' | 'Reje
   return details
 }
 
-/** Runs a browser step; on failure keeps a screenshot next to the others (TESTING.md). */
-async function withScreenshotOnFailure(page: Page, name: string, run: () => Promise<void>): Promise<void> {
-  try {
-    await run()
-  } catch (error) {
-    await page.screenshot({ path: join(ARTIFACTS, `${name}-failure.png`), fullPage: true }).catch(() => {})
-    throw error
-  }
-}
-
-/** Waits for the CSS animations and transitions (the modal's fade-in), including those inside shadow roots, at most 1 s. */
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve))
-    await frame()
-    await frame() // transitions start on the frame after the style change
-    const roots: (Document | ShadowRoot)[] = [document, ...Array.from(document.querySelectorAll('*'), (el) => el.shadowRoot).filter((root): root is ShadowRoot => root !== null)]
-    const running = roots.flatMap((root) => root.getAnimations()).map((animation) => animation.finished.catch(() => {}))
-    await Promise.race([Promise.all(running), new Promise((resolve) => setTimeout(resolve, 1_000))])
-  })
-}
+const step = stepWithScreenshot('')
 
 describe('demo dapp in Chromium', () => {
   test('behavior: the ConnectButton renders and the modal lists the announced Airlock Dev Wallet', async () => {
     const { page, errors } = await openDapp()
-    await withScreenshotOnFailure(page, 'devnet-connect-modal', async () => {
+    await step(page, 'devnet-connect-modal', async () => {
       const connect = page.locator('[data-airlock="connect-button"]')
       await expect.poll(() => connect.textContent(), { timeout: 10_000 }).toBe('Connect Wallet')
       await expect.poll(() => page.locator('[data-airlock="network-button"]').textContent()).toBe('Airlock Devnet')
@@ -91,8 +68,7 @@ describe('demo dapp in Chromium', () => {
       // CSS and text locators pierce the modal's open shadow root.
       const row = page.locator('airlock-modal').getByRole('button', { name: 'Airlock Dev Wallet' })
       await row.waitFor({ timeout: 10_000 })
-      await settled(page)
-      await page.screenshot({ path: join(ARTIFACTS, 'devnet-connect-modal.png') })
+      await screenshot(page, 'devnet-connect-modal')
     })
     expect(errors).toEqual([])
   })
@@ -109,7 +85,7 @@ describe('demo dapp in Chromium', () => {
     const { page, errors } = await openDapp()
     const [devAccount, recipient] = [ANVIL_ACCOUNTS[0].address, ANVIL_ACCOUNTS[1].address]
     const text = (testid: string) => page.locator(`[data-testid="${testid}"]`).textContent()
-    await withScreenshotOnFailure(page, 'devnet-flow', async () => {
+    await step(page, 'devnet-flow', async () => {
       await page.locator('[data-airlock="connect-button"]').click()
       await page.locator('airlock-modal').getByRole('button', { name: 'Airlock Dev Wallet' }).click()
       await answerInPanel(page, 'connect')
@@ -141,7 +117,7 @@ describe('demo dapp in Chromium', () => {
       expect(BigInt(await stack.devnet.anvils[0].rpc<string>('eth_getBalance', [recipient, 'latest'])) - before).toBe(10n ** 16n)
       // The page asks for a fresh balance once the transaction is mined.
       await expect.poll(() => text('balance'), { timeout: 10_000 }).not.toBe(shownBefore)
-      await page.screenshot({ path: join(ARTIFACTS, 'devnet-connected.png') })
+      await screenshot(page, 'devnet-connected')
 
       // After a reload the stored connection is confirmed with the wallet again: 'connecting', then 'connected'.
       await page.reload()
@@ -161,7 +137,7 @@ describe('demo dapp in Chromium', () => {
 
   test('behavior: switching to 31338 goes through wallet_addEthereumChain; an unknown chain shows "Switch network"', async () => {
     const { page, errors } = await openDapp()
-    await withScreenshotOnFailure(page, 'devnet-networks', async () => {
+    await step(page, 'devnet-networks', async () => {
       await page.locator('[data-airlock="connect-button"]').click()
       await page.locator('airlock-modal').getByRole('button', { name: 'Airlock Dev Wallet' }).click()
       await answerInPanel(page, 'connect')

@@ -1,8 +1,8 @@
-import type { BrowserContext, Page, Route } from 'playwright-core'
+import type { BrowserContext, Route } from 'playwright-core'
 import { verifyMessage, type Hex } from 'viem'
 import { afterAll, describe, expect, test } from 'vitest'
 import { MOBILE_WALLET_ACCOUNT } from '../../examples/devnet/mobileWallet/build.js'
-import { screenshot } from '../e2e/chromium.js'
+import { screenshot, stepWithScreenshot } from '../e2e/chromium.js'
 import { useDevStack } from '../e2e/useDappHarness.js'
 import { verifyIframeHtml } from '../support/wcOffline.js'
 
@@ -23,14 +23,7 @@ afterAll(async () => {
 
 const VERIFY_HOST = 'https://verify.walletconnect.org/'
 
-async function step(page: Page, name: string, run: () => Promise<void>): Promise<void> {
-  try {
-    await run()
-  } catch (error) {
-    await screenshot(page, `devnet-pairing-${name}-failure`).catch(() => {})
-    throw error
-  }
-}
+const step = stepWithScreenshot('devnet-pairing-')
 
 describe('demo dapp + dev mobile wallet in two tabs', { timeout: 120_000 }, () => {
   test('behavior: copy the link, paste it in the wallet tab, approve; the dapp shows the address, rides out a relay drop; a signature approved in the wallet tab verifies', async () => {

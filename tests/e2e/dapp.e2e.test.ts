@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { replay } from '../../core/index.js'
 import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
 import type { TestWallet } from '../support/testWallet.js'
-import { screenshot } from './chromium.js'
+import { screenshot, stepWithScreenshot } from './chromium.js'
 import { recordStatuses, statuses } from './statusRecorder.js'
 import { useDappHarness } from './useDappHarness.js'
 
@@ -40,14 +40,7 @@ const logMatchesState = (page: Page) =>
     return { log: airlock.log.export(), state: JSON.stringify(airlock.getState()) }
   })
 
-async function step(page: Page, name: string, run: () => Promise<void>): Promise<void> {
-  try {
-    await run()
-  } catch (error) {
-    await screenshot(page, `e2e-${name}-failure`).catch(() => {})
-    throw error
-  }
-}
+const step = stepWithScreenshot('e2e-')
 
 describe('demo dapp in Chromium with an injected wallet', { timeout: 60_000 }, () => {
   test('behavior: connect, balance, reload, sign, send, disconnect', async () => {

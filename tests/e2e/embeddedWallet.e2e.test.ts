@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { createPublicClient, http, type Hash } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { replay } from '../../core/index.js'
-import { screenshot } from './chromium.js'
+import { screenshot, stepWithScreenshot } from './chromium.js'
 import { useDappHarness } from './useDappHarness.js'
 import { clickClosingPopup } from '../support/submitPopup.js'
 
@@ -23,14 +23,7 @@ async function mailbox(email: string): Promise<{ code: string; sentAt: number; p
   return (await response.json()) as { code: string; sentAt: number; purpose: string }[]
 }
 
-async function step(page: Page, name: string, run: () => Promise<void>): Promise<void> {
-  try {
-    await run()
-  } catch (error) {
-    await screenshot(page, `e2e-embedded-${name}-failure`).catch(() => {})
-    throw error
-  }
-}
+const step = stepWithScreenshot('e2e-embedded-')
 
 /** The eip155 connector id the page's IndexedDB holds (what a reload restores). */
 const storedConnectorId = (page: Page) =>

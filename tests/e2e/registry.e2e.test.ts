@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { screenshot } from './chromium.js'
+import { screenshot, stepWithScreenshot } from './chromium.js'
 import { useDappHarness } from './useDappHarness.js'
 
 /**
@@ -19,14 +19,7 @@ const listInfo = (page: Page) =>
     return { rows: rows.length, setSize: Number(rows[0]?.getAttribute('aria-setsize') ?? 0), scrollTop: list?.scrollTop ?? 0, scrollHeight: list?.scrollHeight ?? 0 }
   })
 
-async function step(page: Page, name: string, run: () => Promise<void>): Promise<void> {
-  try {
-    await run()
-  } catch (error) {
-    await screenshot(page, `e2e-registry-${name}-failure`).catch(() => {})
-    throw error
-  }
-}
+const step = stepWithScreenshot('e2e-registry-')
 
 describe('wallet registry in the browser', () => {
   test('behavior: All wallets pages in on scroll, searches the registry, and stays small and smooth', async () => {

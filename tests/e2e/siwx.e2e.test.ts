@@ -4,7 +4,7 @@ import { replay } from '../../core/index.js'
 import { SIWX_SESSIONS_KEY } from '../../core/siwx/createLocalSessionStore.js'
 import { verifySiwx } from '../../core/siwx/verifySiwx.js'
 import type { TestWallet } from '../support/testWallet.js'
-import { screenshot } from './chromium.js'
+import { screenshot, stepWithScreenshot } from './chromium.js'
 import { useDappHarness } from './useDappHarness.js'
 
 /**
@@ -31,14 +31,7 @@ async function connect(page: Page, wallet: TestWallet): Promise<void> {
   expect(wallet.calls['personal_sign']).toBeUndefined()
 }
 
-async function step(page: Page, name: string, run: () => Promise<void>): Promise<void> {
-  try {
-    await run()
-  } catch (error) {
-    await screenshot(page, `e2e-siwx-${name}-failure`).catch(() => {})
-    throw error
-  }
-}
+const step = stepWithScreenshot('e2e-siwx-')
 
 async function logReplays(page: Page): Promise<void> {
   const { log, state } = await page.evaluate(() => {

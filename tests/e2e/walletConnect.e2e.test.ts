@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
 import { createWcWallet, type WcWallet } from '../support/wcWallet.js'
 import { verifyIframeHtml } from '../support/wcOffline.js'
-import { screenshot } from './chromium.js'
+import { screenshot, stepWithScreenshot } from './chromium.js'
 import { useDappHarness } from './useDappHarness.js'
 
 /**
@@ -42,14 +42,7 @@ async function keepLocal(page: Page): Promise<{ refused: string[]; verify: strin
   return { refused, verify }
 }
 
-async function step(page: Page, name: string, run: () => Promise<void>): Promise<void> {
-  try {
-    await run()
-  } catch (error) {
-    await screenshot(page, `e2e-walletconnect-${name}-failure`).catch(() => {})
-    throw error
-  }
-}
+const step = stepWithScreenshot('e2e-walletconnect-')
 
 describe('WalletConnect in Chromium (demo dapp + local relay + Node wallet)', { timeout: 90_000 }, () => {
   test('behavior: QR code, pair from the page URI, Account shows the address, a signature round-trips', async () => {
