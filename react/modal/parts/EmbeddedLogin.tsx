@@ -5,6 +5,7 @@ import type { ConnectMethod, SocialProvider } from '../../../core/options/featur
 import type { Airlock } from '../../../core/createAirlock.js'
 import { useAirlockInstance } from '../../context.js'
 import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector.js'
+import { EMAIL_MAX_LENGTH, parseEmail } from './parseEmail.js'
 export { SHARED_CHUNK } from '../../sharedChunk.js'
 
 /** Display names of the SPEC 5 social providers. */
@@ -22,7 +23,6 @@ export const SOCIAL_NAMES: Record<SocialProvider, string> = {
 const SOCIAL_MARKS: Record<SocialProvider, string> = { google: 'G', x: '𝕏', farcaster: 'FC', discord: 'D', apple: 'A', github: 'GH', facebook: 'f' }
 
 /** SPEC 5 "fields must be valid email addresses"; the frame validates again. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** The cooldown message of SPEC 5, with the seconds left. */
 export const tryAgainMessage = (seconds: number) => `Please try again after ${seconds} seconds`
@@ -47,8 +47,8 @@ function EmailForm() {
   const sending = step === 'sendingCode'
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const value = email.trim()
-    if (!EMAIL.test(value) || value.length > 254) return setInvalid(true)
+    const value = parseEmail(email)
+    if (value === null) return setInvalid(true)
     setInvalid(false)
     airlock.dispatch({ type: 'auth/emailLoginRequested', email: value })
   }
@@ -65,7 +65,7 @@ function EmailForm() {
         inputMode="email"
         autoComplete="email"
         placeholder="Email"
-        maxLength={254}
+        maxLength={EMAIL_MAX_LENGTH}
         value={email}
         aria-invalid={invalid || undefined}
         aria-describedby={message ? 'airlock-email-message' : undefined}

@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react'
 import { useAirlockInstance } from '../../context.js'
 import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector.js'
 import { OtpInput } from '../parts/OtpInput.js'
+import { EMAIL_MAX_LENGTH, parseEmail } from '../parts/parseEmail.js'
 export { SHARED_CHUNK } from '../../sharedChunk.js'
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /**
  * UpdateEmail (SPEC 4): the new address, then the code sent to the current address, then the
@@ -38,8 +38,8 @@ export function UpdateEmail() {
   }
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const value = email.trim()
-    if (!EMAIL.test(value) || value.length > 254) return setInvalid(true)
+    const value = parseEmail(email)
+    if (value === null) return setInvalid(true)
     setInvalid(false)
     airlock.dispatch({ type: 'auth/updateEmailRequested', email: value })
   }
@@ -50,7 +50,7 @@ export function UpdateEmail() {
         New email
       </label>
       {/* The view asks for this one thing: the field has the focus when it opens. */}
-      <input id="airlock-new-email" className="search" type="email" autoComplete="email" autoFocus maxLength={254} value={email} aria-invalid={invalid || undefined} onChange={(e) => setEmail(e.target.value)} />
+      <input id="airlock-new-email" className="search" type="email" autoComplete="email" autoFocus maxLength={EMAIL_MAX_LENGTH} value={email} aria-invalid={invalid || undefined} onChange={(e) => setEmail(e.target.value)} />
       {message ? (
         <p className="error" role="alert">
           {message}
