@@ -10,12 +10,13 @@ export type EmailLoginStep = 'idle' | 'sendingCode' | 'verifyOtp' | 'verifyDevic
 /** The update-email flow: a code to the current address, then one to the new address (SPEC 4). */
 export type UpdateEmailStep = 'idle' | 'sending' | 'primaryOtp' | 'verifyingPrimary' | 'secondaryOtp' | 'verifyingSecondary' | 'done'
 
-/** A signing request waiting in ApproveTransaction: what is asked, as plain text (never HTML). */
+/**
+ * A signing request waiting for the person's answer inside the secure frame. Only the method: the
+ * frame shows the request itself (from its own copy), so its params never enter state or the log.
+ */
 export interface AuthApproval {
   readonly id: string
   readonly method: string
-  /** A bounded, human-readable rendering of the params. */
-  readonly summary: string
 }
 
 /**
@@ -57,10 +58,12 @@ export type AuthAction =
   | { type: 'auth/accountTypeRequested'; accountType: AuthAccountType }
   | { type: 'auth/accountTypeChanged'; accountType: AuthAccountType }
   | { type: 'auth/smartAccountNetworksLoaded'; chainIds: number[] }
-  /** An unsafe RPC request waits for the person in ApproveTransaction. */
+  /**
+   * An unsafe RPC request went to the secure frame, which asks the person (ApproveTransaction
+   * reveals it). There is no page action for approve or reject: those are the frame's answers.
+   */
   | { type: 'auth/approvalRequested'; approval: AuthApproval }
-  | { type: 'auth/requestApproved'; id: string }
-  | { type: 'auth/requestRejected'; id: string }
+  /** The request ended: the frame answered (approved, rejected, failed), or it was aborted or timed out. */
   | { type: 'auth/requestSettled'; id: string; error?: ErrorInfo }
   /** SPEC 4: a disallowed method opens the modal; 'Action not allowed' shows after 300 ms. */
   | { type: 'auth/requestNotAllowed'; method: string }

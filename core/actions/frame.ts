@@ -7,6 +7,14 @@ export type FrameFailureReason = 'error' | 'timeout' | 'notLoaded' | 'aborted'
 /** Why an inbound message was dropped (origin and source mismatches never get this far: they are not ours to report). */
 export type FrameDropReason = 'malformed'
 
+/** Where the visible frame sits, in CSS pixels of the page's viewport (over the modal's approval slot). */
+export interface FrameBounds {
+  readonly top: number
+  readonly left: number
+  readonly width: number
+  readonly height: number
+}
+
 /**
  * The secure frame transport (SPEC 3 messages, SPEC 4 "Embedded frame"): the iframe's life, every
  * request the page sends and how it ended, and the frame's own news. Payloads are the validated
@@ -21,8 +29,12 @@ export type FrameAction =
   | { type: 'frame/ready' }
   /** The frame did not load in 20 s, or the iframe could not be created. */
   | { type: 'frame/loadFailed'; error: ErrorInfo }
-  /** Intent: show the frame (e.g. over the approval view) or hide it again. */
-  | { type: 'frame/visibilityRequested'; visible: boolean }
+  /**
+   * Intent: show the frame or hide it again. ApproveTransaction shows it over its own slot
+   * (`bounds`; full screen without) in the modal's light or dark scheme, so the person answers
+   * inside the secure site's own page.
+   */
+  | { type: 'frame/visibilityRequested'; visible: boolean; bounds?: FrameBounds; colorScheme?: 'light' | 'dark' }
   /** A request to the frame; `timeoutMs: null` waits until a reply, an abort or a failed load. */
   | { type: 'frame/requestSent'; id: string; name: FrameRequestName; message: AppMessage; timeoutMs: number | null }
   | { type: 'frame/requestSucceeded'; id: string; name: FrameRequestName; payload?: unknown }

@@ -35,6 +35,12 @@ export const FRAME_REQUEST_TIMEOUT_MS = 30_000
 export const FRAME_READY_DELAY_MS = 500
 /** Sign out waits at most this long for the frame. */
 export const SIGN_OUT_WAIT_MS = 3_000
+/**
+ * Not in SPEC 9, our choice: how long a signing request may wait for the person's answer inside
+ * the secure frame. Long enough to read a transaction; finite, so a frame that stops answering
+ * never leaves the request (and the dapp's promise) open for good.
+ */
+export const FRAME_APPROVAL_TIMEOUT_MS = 5 * 60_000
 /** A disallowed request shows its error after this delay. */
 export const ERROR_UI_DELAY_MS = 300
 

@@ -1,3 +1,11 @@
+import type { FrameBounds } from '../actions/frame.js'
+
+/** Where and how the visible frame is drawn. */
+export interface FramePlacement {
+  readonly bounds?: FrameBounds
+  readonly colorScheme?: 'light' | 'dark'
+}
+
 /**
  * The DOM side of the secure frame, kept behind this small interface so epics stay pure and tests
  * can pass their own. The real one is `createDomFrameHost` (loaded on demand with the frame epics).
@@ -12,8 +20,11 @@ export interface FrameHost {
   listen(listener: (data: unknown) => void): () => void
   /** Posts to our iframe with the secure site's exact origin as target. Throws 'AirlockFrame: iframe is not set' before `load`. */
   post(message: unknown): void
-  /** Shows the full-screen frame (above everything, layer 999999) or hides it again. */
-  setVisible(visible: boolean): void
+  /**
+   * Shows the frame (above everything, layer 999999) over `placement.bounds` (full screen
+   * without), in the given color scheme, and gives it the focus; or hides it again.
+   */
+  setVisible(visible: boolean, placement?: FramePlacement): void
   /** Removes the iframe and every listener. */
   destroy(): void
 }

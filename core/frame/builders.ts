@@ -27,9 +27,9 @@ export function frameSuccess<N extends FrameRequestName>(name: N, id: string | u
   return withPayload(withId({ type: `${FRAME_PREFIX}${name}_SUCCESS` }, id), payload) as FrameSuccessMessage<N>
 }
 
-/** An error reply to request `id`; SPEC 8: the page shows `message`. */
-export function frameError<N extends FrameRequestName>(name: N, id: string | undefined, message: string): FrameErrorMessage<N> {
-  return withId({ type: `${FRAME_PREFIX}${name}_ERROR`, payload: { message } }, id) as FrameErrorMessage<N>
+/** An error reply to request `id`; SPEC 8: the page shows `message`. `code`: the EIP-1193 code (4001: rejected). */
+export function frameError<N extends FrameRequestName>(name: N, id: string | undefined, message: string, code?: number): FrameErrorMessage<N> {
+  return withId({ type: `${FRAME_PREFIX}${name}_ERROR`, payload: code === undefined ? { message } : { message, code } }, id) as FrameErrorMessage<N>
 }
 
 export function frameReady(version?: string): FrameReadyMessage {

@@ -57,7 +57,8 @@ export function createDomFrameHost(win: FrameWindow, secureSiteUrl: string, opti
       element.id = FRAME_ELEMENT_ID
       element.title = 'Secure login'
       element.src = url.href
-      element.setAttribute('allow', 'clipboard-read; clipboard-write')
+      // Writing (copy an address) only: reading the page's clipboard is not the frame's business.
+      element.setAttribute('allow', 'clipboard-write')
       Object.assign(element.style, {
         position: 'fixed',
         inset: '0',
@@ -83,13 +84,25 @@ export function createDomFrameHost(win: FrameWindow, secureSiteUrl: string, opti
       if (!target) throw new Error(IFRAME_NOT_SET)
       target.postMessage(message, origin)
     },
-    setVisible(visible) {
+    setVisible(visible, placement = {}) {
       if (!iframe) throw new Error(IFRAME_NOT_SET)
+      const { bounds, colorScheme } = placement
+      // Over the approval slot when given (the person answers inside the modal's own space), else full screen.
+      Object.assign(iframe.style, {
+        top: bounds ? `${bounds.top}px` : '0',
+        left: bounds ? `${bounds.left}px` : '0',
+        // 'auto', or a right-to-left page would place it by `right`.
+        right: bounds ? 'auto' : '0',
+        bottom: bounds ? 'auto' : '0',
+        width: bounds ? `${bounds.width}px` : '100%',
+        height: bounds ? `${bounds.height}px` : '100%',
+        colorScheme: colorScheme ?? 'normal',
+      })
       iframe.style.display = visible ? 'block' : 'none'
       if (visible) iframe.removeAttribute('aria-hidden')
       else iframe.setAttribute('aria-hidden', 'true')
       iframe.tabIndex = visible ? 0 : -1
-      if (visible) iframe.focus()
+      if (visible && iframe.ownerDocument.activeElement !== iframe) iframe.focus()
     },
     destroy() {
       win.removeEventListener('message', onMessage)

@@ -106,8 +106,9 @@ function toActions(message: NonNullable<ReturnType<typeof parseFrameMessage>>, s
     const payload = (message as { payload?: unknown }).payload
     return of({ type: 'frame/requestSucceeded', id: message.id, name: info.name, ...(payload === undefined ? {} : { payload }) })
   }
-  const text = (message as { payload: { message: string } }).payload.message
-  return of({ type: 'frame/requestFailed', id: message.id, name: info.name, error: { message: text.trim() || FRAME_ERRORS.generic }, reason: 'error' })
+  const { message: text, code } = (message as { payload: { message: string; code?: number } }).payload
+  const error = { message: text.trim() || FRAME_ERRORS.generic, ...(code === undefined ? {} : { code }) }
+  return of({ type: 'frame/requestFailed', id: message.id, name: info.name, error, reason: 'error' })
 }
 
 /**
@@ -158,7 +159,7 @@ export const frameVisibilityEpic: FrameEpic = (action$, state$, deps) =>
     filter((a): a is ActionOf<'frame/visibilityRequested'> => a.type === 'frame/visibilityRequested'),
     mergeMap((a) =>
       defer(() => {
-        frameHostFor(deps, state$.value).setVisible(a.visible)
+        frameHostFor(deps, state$.value).setVisible(a.visible, { ...(a.bounds ? { bounds: a.bounds } : {}), ...(a.colorScheme ? { colorScheme: a.colorScheme } : {}) })
         return EMPTY
       }).pipe(
         ignoreElements(),

@@ -60,6 +60,12 @@ export const APP_PAYLOADS = {
   INIT_SMART_ACCOUNT: empty,
   SET_PREFERRED_ACCOUNT: z.object({ type: accountTypeSchema }),
   RPC_REQUEST: rpcRequestSchema,
+  /**
+   * The page stopped waiting for a signing request (modal closed, disconnect, timeout): the frame
+   * drops its approval for request `id` (every open one without an id), so nothing the page gave
+   * up on can still be approved and sent. Not in SPEC 3's list; the best-known kit's frame has it.
+   */
+  RPC_ABORT: z.object({ id: z.string().regex(/^[0-9A-Za-z_-]{1,64}$/) }).optional(),
   UPDATE_EMAIL: z.object({ email: frameEmailSchema }),
   UPDATE_EMAIL_PRIMARY_OTP: z.object({ otp: frameOtpSchema }),
   UPDATE_EMAIL_SECONDARY_OTP: z.object({ otp: frameOtpSchema }),
@@ -98,6 +104,7 @@ export const SUCCESS_PAYLOADS = {
   SET_PREFERRED_ACCOUNT: z.object({ type: accountTypeSchema, address: frameAddressSchema }),
   /** The JSON-RPC result as the method defines it; callers validate it for their method. */
   RPC_REQUEST: z.unknown(),
+  RPC_ABORT: empty,
   UPDATE_EMAIL: z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) }),
   UPDATE_EMAIL_PRIMARY_OTP: empty,
   UPDATE_EMAIL_SECONDARY_OTP: z.object({ newEmail: frameEmailSchema }),
@@ -106,8 +113,11 @@ export const SUCCESS_PAYLOADS = {
   RELOAD: empty,
 } as const satisfies Record<keyof typeof APP_PAYLOADS, z.ZodTypeAny>
 
-/** SPEC 8 "Frame error replies show their message". */
-export const errorPayloadSchema = z.object({ message: z.string().max(1024) })
+/**
+ * SPEC 8 "Frame error replies show their message". `code` is the EIP-1193 error code when there
+ * is one: 4001 when the person rejected the request inside the frame.
+ */
+export const errorPayloadSchema = z.object({ message: z.string().max(1024), code: z.number().int().safe().optional() })
 export const sessionUpdatePayloadSchema = z.object({ token: z.string().min(1).max(8192) })
 export const readyPayloadSchema = z.object({ version: short.optional() }).optional()
 
@@ -129,7 +139,7 @@ export type FrameSuccessMessage<N extends FrameRequestName = FrameRequestName> =
   [K in N]: WithPayload<{ readonly id?: string; readonly type: `${typeof FRAME_PREFIX}${K}_SUCCESS` }, SuccessPayload<K>>
 }[N]
 export type FrameErrorMessage<N extends FrameRequestName = FrameRequestName> = {
-  [K in N]: { readonly id?: string; readonly type: `${typeof FRAME_PREFIX}${K}_ERROR`; readonly payload: { readonly message: string } }
+  [K in N]: { readonly id?: string; readonly type: `${typeof FRAME_PREFIX}${K}_ERROR`; readonly payload: { readonly message: string; readonly code?: number } }
 }[N]
 export type FrameSessionUpdateMessage = { readonly id?: string; readonly type: `${typeof FRAME_PREFIX}SESSION_UPDATE`; readonly payload: { readonly token: string } }
 export type FrameReadyMessage = { readonly id?: string; readonly type: `${typeof FRAME_PREFIX}READY`; readonly payload?: { readonly version?: string } }

@@ -6,8 +6,10 @@ import type { FrameRequestName } from './protocol.js'
  * - connect email, device, otp, social and the social redirect: 30 s;
  * - sign out: 3 s (the cache is wiped first; the frame gets what is left);
  * - theme, dapp data and preferred-account syncs: no limit (SPEC 9 exempts them; nobody waits);
- * - rpc requests and connect farcaster: no limit, our choice: they wait on the person (signing,
- *   scanning a code), and end by their reply, an abort (modal closed) or a failed frame load;
+ * - connect farcaster: no limit, our choice: it waits on the person scanning a code, and ends by
+ *   its reply, an abort (login left) or a failed frame load;
+ * - rpc requests: 20 s, the frame load timeout, for reads; the auth connector gives the ones that
+ *   wait for the person's approval inside the frame `FRAME_APPROVAL_TIMEOUT_MS` (5 min);
  * - everything else: 20 s, the frame load timeout.
  */
 export function frameRequestTimeout(name: FrameRequestName): number | null {
@@ -23,7 +25,6 @@ export function frameRequestTimeout(name: FrameRequestName): number | null {
     case 'SYNC_THEME':
     case 'SYNC_DAPP_DATA':
     case 'SET_PREFERRED_ACCOUNT':
-    case 'RPC_REQUEST':
     case 'CONNECT_FARCASTER':
       return null
     default:

@@ -20,6 +20,8 @@ export const CONTENT_TYPES: Record<string, string> = {
 export interface StaticFile {
   body: string | Uint8Array
   type?: string
+  /** Extra response headers (e.g. a Content-Security-Policy that only a header can carry). */
+  headers?: Readonly<Record<string, string>>
 }
 
 export interface StaticServerOptions {
@@ -72,7 +74,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     if (path.endsWith('/')) path += 'index.html'
 
     const memory = options.files?.().get(path)
-    if (memory) return send(res, 200, memory.body, memory.type ?? typeFor(path), req.method === 'HEAD')
+    if (memory) return send(res, 200, memory.body, memory.type ?? typeFor(path), req.method === 'HEAD', memory.headers)
 
     const file = normalize(join(root, path))
     if (file !== root && !file.startsWith(root + sep)) return send(res, 404, 'Not found')
@@ -108,9 +110,10 @@ function typeFor(path: string): string {
   return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream'
 }
 
-function send(res: ServerResponse, status: number, body: string | Uint8Array, type = 'text/plain; charset=utf-8', headOnly = false): void {
+function send(res: ServerResponse, status: number, body: string | Uint8Array, type = 'text/plain; charset=utf-8', headOnly = false, headers: Readonly<Record<string, string>> = {}): void {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body
   res.writeHead(status, {
+    ...headers,
     'content-type': type,
     'content-length': bytes.byteLength,
     'cache-control': 'no-store',

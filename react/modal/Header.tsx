@@ -3,10 +3,15 @@ import { shallowEqual, useAirlockSelector } from '../hooks/useAirlockSelector.js
 import { BackIcon, CloseIcon } from './parts/icons.js'
 import { selectViewTitle } from './viewTitle.js'
 
-/** Back (when there is history), the view title (the dialog's label), close. */
+/** Back (when there is history, except on ApproveTransaction), the view title (the dialog's label), close. */
 export function Header({ titleId }: { titleId: string }) {
   const airlock = useAirlockInstance()
-  const { title, canGoBack } = useAirlockSelector((state) => ({ title: selectViewTitle(state), canGoBack: state.router.history.length > 1 }), shallowEqual)
+  // No Back on ApproveTransaction: it would hide a request the secure frame is still asking about
+  // (closing the modal aborts it instead).
+  const { title, canGoBack } = useAirlockSelector(
+    (state) => ({ title: selectViewTitle(state), canGoBack: state.router.history.length > 1 && state.router.view !== 'ApproveTransaction' }),
+    shallowEqual,
+  )
   return (
     <div className="header">
       {canGoBack ? (

@@ -71,6 +71,8 @@ p, h2 { margin: 0; }
 .view[data-transition="prev"] { animation-name: airlock-prev; }
 .stack { display: flex; flex-direction: column; gap: 8px; }
 .center { display: flex; flex-direction: column; align-items: center; gap: 8px; text-align: center; padding: 8px 0; }
+/* The secure frame's place: tall enough for its summary and buttons, never taller than the card can show. */
+.approve-slot { justify-content: center; height: min(440px, calc(100vh - 120px)); }
 
 .list { display: flex; flex-direction: column; gap: 8px; margin: 0; padding: 0; list-style: none; max-height: 360px; overflow-y: auto; }
 .row { display: flex; align-items: center; gap: 12px; width: 100%; min-height: 56px; padding: 8px 12px 8px 8px; border: none; border-radius: 16px;

@@ -1,113 +1,21 @@
-import { join } from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { verifyMessage, type Hex } from 'viem'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { ANVIL_ACCOUNTS, freePort, startAnvil, type Anvil } from '../../examples/devnet/anvil.js'
-import { DEV_FRAME_VERSION, startDevFrame, type DevFrame } from '../../examples/devnet/frame/startFrameServer.js'
-import { startGateway, type Gateway } from '../../examples/devnet/gateway.js'
-import { startStaticServer, type StaticServer } from '../../examples/devnet/staticServer.js'
-import { startHostPage } from './frameHost/buildHostPage.js'
+import { describe, expect, onTestFinished, test } from 'vitest'
+import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
+import { DEV_FRAME_VERSION } from '../../examples/devnet/frame/startFrameServer.js'
 import { clickClosingPopup } from '../support/submitPopup.js'
+import { actionTypes, approveInFrame, call, emailLogin as loginWith, frameOf, mailbox as mailboxOf, revealFrame, settled, settledFor, start, useFrameStack } from './frameHost/useFrameStack.js'
 
 /**
  * The secure frame across two real origins: the host page (real Airlock core, real DOM frame
  * host) on one 127.0.0.1 port, the dev frame on another, a third origin for "elsewhere", anvil
  * and the gateway's mailbox. Chromium's `event.origin` and `event.source` are the real thing here.
+ * Consent inside the frame has its own file (`frameConsent.test.ts`).
  */
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
-const root = process.cwd()
-
-let anvil: Anvil
-let gateway: Gateway
-let frame: DevFrame
-let host: StaticServer
-let elsewhere: StaticServer
-let browser: Browser
-const contexts: BrowserContext[] = []
-
-type Settled = { type: string; id: string; payload?: any; error?: { message: string }; reason?: string }
-
-beforeAll(async () => {
-  ;[anvil, gateway, browser] = await Promise.all([
-    freePort().then((port) => startAnvil({ port, chainId: 31337 })),
-    startGateway({ port: 0 }),
-    chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS }),
-  ])
-  const [hostPort, framePort, elsewherePort] = [await freePort(), await freePort(), await freePort()]
-  ;[frame, host, elsewhere] = await Promise.all([
-    startDevFrame({ port: framePort, root, allowedOrigins: [`http://127.0.0.1:${hostPort}`], gatewayUrl: gateway.url, chains: [{ chainId: 31337, name: 'Airlock Devnet', rpcUrl: anvil.rpcUrl }] }),
-    startHostPage(root, hostPort),
-    startStaticServer({
-      port: elsewherePort,
-      root: join(root, 'tests', 'devnet', 'frameHost'),
-      files: () => new Map([['/listen.html', { body: '<!doctype html><script>window.got=[];addEventListener("message",(e)=>got.push(e.data))</script>', type: 'text/html' }]]),
-    }),
-  ])
-}, 60_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await Promise.allSettled([frame?.close(), host?.close(), elsewhere?.close(), gateway?.close(), anvil?.stop()])
-})
-
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close()
-})
-
-/** Opens the host page and loads the frame until it is ready. */
-async function openHost(): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext()
-  contexts.push(context)
-  const page = await context.newPage()
-  const errors: string[] = []
-  page.on('pageerror', (error) => errors.push(error.message))
-  const query = new URLSearchParams({ frame: frame.url, gateway: gateway.url, rpc: anvil.rpcUrl })
-  await page.goto(`${host.url}/?${query}`)
-  await page.waitForFunction(() => document.body.dataset.booted === 'true')
-  await page.evaluate(() => (window as any).testHost.airlock.dispatch({ type: 'frame/loadRequested' }))
-  await page.waitForFunction(() => (window as any).testHost.airlock.getState().frame.status === 'ready', undefined, { timeout: 15_000 })
-  return { page, errors }
-}
-
-/** Sends one request through the real transport and waits for its terminal action. */
-function call(page: Page, name: string, payload?: unknown, timeoutMs: number | null = 15_000): Promise<Settled> {
-  return page.evaluate(
-    async ({ name, payload, timeoutMs }) => {
-      const { airlock, actions } = (window as any).testHost
-      const id = Math.random().toString(36).slice(2)
-      airlock.dispatch({ type: 'frame/requestSent', id, name, message: { id, type: `@airlock-app/${name}`, ...(payload === undefined ? {} : { payload }) }, timeoutMs })
-      for (;;) {
-        const done = actions.find((a: any) => (a.type === 'frame/requestSucceeded' || a.type === 'frame/requestFailed') && a.id === id)
-        if (done) return done
-        await new Promise((resolve) => setTimeout(resolve, 20))
-      }
-    },
-    { name, payload, timeoutMs },
-  )
-}
-
-/** Starts a request and returns its id without waiting. */
-function start(page: Page, name: string, payload?: unknown, timeoutMs: number | null = 60_000): Promise<string> {
-  return page.evaluate(
-    ({ name, payload, timeoutMs }) => {
-      const id = Math.random().toString(36).slice(2)
-      ;(window as any).testHost.airlock.dispatch({ type: 'frame/requestSent', id, name, message: { id, type: `@airlock-app/${name}`, ...(payload === undefined ? {} : { payload }) }, timeoutMs })
-      return id
-    },
-    { name, payload, timeoutMs },
-  )
-}
-
-const settledFor = (page: Page, id: string) =>
-  page.evaluate((id) => (window as any).testHost.actions.filter((a: any) => (a.type === 'frame/requestSucceeded' || a.type === 'frame/requestFailed') && a.id === id), id)
-const actionTypes = (page: Page) => page.evaluate(() => (window as any).testHost.actions.map((a: any) => a.type) as string[])
-const frameOf = (page: Page, origin: string): Frame => page.frames().find((f) => f.url().startsWith(origin))!
-
-async function emailLogin(page: Page, email: string): Promise<void> {
-  expect((await call(page, 'CONNECT_EMAIL', { email })).payload).toEqual({ action: 'VERIFY_OTP' })
-  const [latest] = (await (await fetch(`${gateway.url}/dev/mailbox/${encodeURIComponent(email)}`)).json()) as { code: string }[]
-  expect((await call(page, 'CONNECT_OTP', { otp: latest!.code })).type).toBe('frame/requestSucceeded')
-}
+const stack = useFrameStack()
+const openHost = () => stack.openHost()
+const emailLogin = (page: Page, email: string) => loginWith(page, stack.gateway.url, email)
+const mailbox = (email: string) => mailboxOf(stack.gateway.url, email)
 
 describe('secure frame across origins (Chromium)', () => {
   test('default: the real frame loads hidden and full-screen, and its READY is accepted', async () => {
@@ -119,15 +27,14 @@ describe('secure frame across origins (Chromium)', () => {
       const s = getComputedStyle(iframe)
       return { position: s.position, zIndex: s.zIndex, display: s.display, src: iframe.src }
     })
-    expect(style).toEqual({ position: 'fixed', zIndex: '999999', display: 'none', src: expect.stringContaining(frame.url) })
+    expect(style).toEqual({ position: 'fixed', zIndex: '999999', display: 'none', src: expect.stringContaining(stack.frame.url) })
     expect(errors).toEqual([])
   })
 
   test('behavior: the frame loads at start only when email login was used before (persisted flag)', async () => {
-    const context = await browser.newContext()
-    contexts.push(context)
+    const context = await stack.newContext()
     const page = await context.newPage()
-    const url = `${host.url}/?${new URLSearchParams({ frame: frame.url, gateway: gateway.url, rpc: anvil.rpcUrl })}`
+    const url = `${stack.host.url}/?${new URLSearchParams({ frame: stack.frame.url, gateway: stack.gateway.url, rpc: stack.anvil.rpcUrl })}`
     await page.goto(url)
     await page.waitForFunction(() => (window as any).testHost.airlock.getState().app.storage.hydrated)
     await page.waitForTimeout(300)
@@ -162,17 +69,25 @@ describe('secure frame across origins (Chromium)', () => {
     expect(user).toMatchObject({ email: 'ada@example.com', chainId: 31337, preferredAccountType: 'eoa', accounts: [{ type: 'eoa' }] })
     const address = user.address as Hex
 
-    const signature = (await call(page, 'RPC_REQUEST', { method: 'personal_sign', params: ['0x68656c6c6f', address] })).payload as Hex
+    // Signing and sending wait for Approve inside the frame (frameConsent.test.ts has the hostile side).
+    await revealFrame(page)
+    const approved = async (payload: unknown) => {
+      const id = await start(page, 'RPC_REQUEST', payload)
+      await approveInFrame(page, stack.frame.url)
+      return (await settled(page, id)).payload
+    }
+    const signature = (await approved({ method: 'personal_sign', params: ['0x68656c6c6f', address] })) as Hex
     expect(await verifyMessage({ address, message: 'hello', signature })).toBe(true)
-    const hash = (await call(page, 'RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from: address, to: ANVIL_ACCOUNTS[1].address, value: '0x1' }] })).payload as Hex
+    const hash = (await approved({ method: 'eth_sendTransaction', params: [{ from: address, to: ANVIL_ACCOUNTS[1].address, value: '0x1' }] })) as Hex
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
     const receipt = (await call(page, 'RPC_REQUEST', { method: 'eth_getTransactionReceipt', params: [hash] })).payload
     expect(receipt).toMatchObject({ status: '0x1', from: address.toLowerCase() })
+    // A request for an account the frame does not hold is refused before anyone is asked.
     expect((await call(page, 'RPC_REQUEST', { method: 'personal_sign', params: ['0x00', ANVIL_ACCOUNTS[0].address] })).error).toEqual({ message: 'Address mismatch' })
 
     // The key is in the frame origin's IndexedDB; the page's own origin has no such database.
     const pageDbs = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))
-    const frameDbs = await frameOf(page, frame.url).evaluate(async () => (await indexedDB.databases()).map((d) => d.name))
+    const frameDbs = await frameOf(page, stack.frame.url).evaluate(async () => (await indexedDB.databases()).map((d) => d.name))
     expect(pageDbs).not.toContain('airlock-dev-frame')
     expect(frameDbs).toContain('airlock-dev-frame')
     // No action the page saw carries a private key.
@@ -187,7 +102,7 @@ describe('secure frame across origins (Chromium)', () => {
 
   test('hostile: forged replies from the page itself, a sibling frame on the frame origin, and garbage are ignored', async () => {
     const { page } = await openHost()
-    expect((await call(page, 'GET_FARCASTER_URI')).payload.url).toMatch(new RegExp(`^${frame.url}/farcaster\\?channel=`))
+    expect((await call(page, 'GET_FARCASTER_URI')).payload.url).toMatch(new RegExp(`^${stack.frame.url}/farcaster\\?channel=`))
     const id = await start(page, 'CONNECT_FARCASTER', undefined, null)
     const forged = { id, type: '@airlock-frame/CONNECT_FARCASTER_SUCCESS', payload: { userName: 'mallory' } }
     const before = await actionTypes(page)
@@ -200,10 +115,10 @@ describe('secure frame across origins (Chromium)', () => {
       sibling.src = src
       document.body.appendChild(sibling)
       return new Promise((resolve) => sibling.addEventListener('load', resolve))
-    }, `${frame.url}/oauth/callback`)
-    await page.frames().find((f) => f.url().endsWith('/oauth/callback'))!.evaluate((m) => window.parent.postMessage(m, '*'), forged)
+    }, `${stack.frame.url}/?sibling`)
+    await page.frames().find((f) => f.url().endsWith('/?sibling'))!.evaluate((m) => window.parent.postMessage(m, '*'), forged)
     // 3. Our own frame sending garbage, a huge payload, and a reply to an id nobody asked.
-    const ours = frameOf(page, frame.url)
+    const ours = frameOf(page, stack.frame.url)
     await ours.evaluate((id) => {
       for (const data of [null, 'x', [1, 2], { type: '@airlock-frame/NOPE' }, { id, type: '@airlock-frame/CONNECT_FARCASTER_SUCCESS', payload: { userName: 'x'.repeat(300_000) } }]) window.parent.postMessage(data, '*')
       window.parent.postMessage({ id: 'nobodyasked', type: '@airlock-frame/GET_CHAIN_ID_SUCCESS', payload: { chainId: 1 } }, '*')
@@ -232,7 +147,7 @@ describe('secure frame across origins (Chromium)', () => {
   test('behavior: social login through the dev OAuth page opened as a popup', async () => {
     const { page } = await openHost()
     const { uri } = (await call(page, 'GET_SOCIAL_REDIRECT_URI', { provider: 'github' })).payload
-    expect(uri).toMatch(new RegExp(`^${frame.url}/oauth\\?provider=github&state=[0-9a-f]+$`))
+    expect(uri).toMatch(new RegExp(`^${stack.frame.url}/oauth\\?provider=github&state=[0-9a-f]+$`))
     const result = page.evaluate(
       () =>
         new Promise<string>((resolve) =>
@@ -258,8 +173,8 @@ describe('secure frame across origins (Chromium)', () => {
       const iframe = document.getElementById('airlock-secure-frame') as HTMLIFrameElement
       iframe.src = src
       return new Promise((resolve) => iframe.addEventListener('load', resolve, { once: true }))
-    }, `${elsewhere.url}/listen.html`)
-    const other = frameOf(page, elsewhere.url)
+    }, `${stack.elsewhere.url}/listen.html`)
+    const other = frameOf(page, stack.elsewhere.url)
     const id = await start(page, 'GET_CHAIN_ID', undefined, 1_500)
     // The page elsewhere answers as if it were the frame: right window, wrong origin.
     await other.evaluate((id) => window.parent.postMessage({ id, type: '@airlock-frame/GET_CHAIN_ID_SUCCESS', payload: { chainId: 1 } }, '*'), id)
@@ -268,19 +183,21 @@ describe('secure frame across origins (Chromium)', () => {
     expect(await settledFor(page, id)).toEqual([{ type: 'frame/requestFailed', id, name: 'GET_CHAIN_ID', error: { message: 'Embedded Wallet Request Timed Out' }, reason: 'timeout' }])
   })
 
-  test('hostile: the dev frame neither greets nor answers a page origin it does not allow', async () => {
-    const context = await browser.newContext()
-    contexts.push(context)
+  test('hostile: the dev frame neither greets nor answers a page origin it does not allow (its own check, behind frame-ancestors)', async () => {
+    const context = await stack.newContext()
     const page = await context.newPage()
-    await page.goto(`${elsewhere.url}/listen.html`)
+    // frame-ancestors would stop the frame loading here at all (frameConsent.test.ts); without it, the frame's own check still holds.
+    stack.frame.setFrameAncestorsEnforced(false)
+    onTestFinished(() => stack.frame.setFrameAncestorsEnforced(true))
+    await page.goto(`${stack.elsewhere.url}/listen.html`)
     await page.evaluate((src) => {
       const iframe = document.createElement('iframe')
       iframe.src = src
       document.body.appendChild(iframe)
       return new Promise((resolve) => iframe.addEventListener('load', resolve))
-    }, frame.url)
-    await frameOf(page, frame.url).waitForFunction(() => document.getElementById('status')?.textContent?.startsWith('Ready'))
-    await page.evaluate((origin) => document.querySelector('iframe')!.contentWindow!.postMessage({ id: 'x1', type: '@airlock-app/GET_CHAIN_ID' }, origin), frame.url)
+    }, stack.frame.url)
+    await frameOf(page, stack.frame.url).waitForFunction(() => document.getElementById('status')?.textContent?.startsWith('Ready'))
+    await page.evaluate((origin) => document.querySelector('iframe')!.contentWindow!.postMessage({ id: 'x1', type: '@airlock-app/GET_CHAIN_ID' }, origin), stack.frame.url)
     await page.waitForTimeout(500)
     expect(await page.evaluate(() => (window as any).got)).toEqual([])
   })
@@ -309,7 +226,3 @@ describe('secure frame across origins (Chromium)', () => {
     expect((await call(page, 'GET_USER')).payload.email).toBe('new@example.com')
   })
 })
-
-async function mailbox(email: string): Promise<{ code: string; sentAt: number; purpose: string }[]> {
-  return (await (await fetch(`${gateway.url}/dev/mailbox/${encodeURIComponent(email)}`)).json()) as { code: string; sentAt: number; purpose: string }[]
-}

@@ -25,6 +25,15 @@ async function mailbox(email: string): Promise<{ code: string; sentAt: number; p
 
 const step = stepWithScreenshot('e2e-embedded-')
 
+/** The secure frame's own approval card (on the frame's origin), where the person answers. */
+const secure = (page: Page) => page.frameLocator('#airlock-secure-frame')
+/** A person reads the request, then answers inside the frame (Approve waits until the card has been fully visible a moment). */
+async function answerInFrame(page: Page, answer: 'Approve' | 'Reject'): Promise<void> {
+  const approve = secure(page).getByRole('button', { name: 'Approve' })
+  await expect.poll(() => approve.isEnabled(), { timeout: 15_000 }).toBe(true)
+  await secure(page).getByRole('button', { name: answer }).click()
+}
+
 /** The eip155 connector id the page's IndexedDB holds (what a reload restores). */
 const storedConnectorId = (page: Page) =>
   page.evaluate(
@@ -58,7 +67,7 @@ async function requestCode(page: Page, email: string): Promise<void> {
 }
 
 describe('embedded wallet (email login) in Chromium', { timeout: 90_000 }, () => {
-  test('behavior: email login with the mailbox code, reload keeps the session, sign and send through ApproveTransaction, sign out', async () => {
+  test('behavior: email login with the mailbox code, reload keeps the session, sign and send approved inside the secure frame, sign out', async () => {
     const { page, errors } = await dapp.openDapp(dapp.newWallet(1), '')
     const email = uniqueEmail('login')
     const newEmail = uniqueEmail('changed')
@@ -167,36 +176,53 @@ describe('embedded wallet (email login) in Chromium', { timeout: 90_000 }, () =>
 
     await step(page, 'sign', async () => {
       await page.getByTestId('sign-message').click()
-      await dialog(page).getByRole('button', { name: 'Approve' }).waitFor()
-      expect(await dialog(page).textContent()).toContain('personal_sign')
-      // The message is shown as text, decoded from hex.
-      expect(await dialog(page).locator('pre').textContent()).toContain('Hello from the Airlock demo')
+      // The page's view only holds the frame's place; the request is shown and answered in the frame.
+      await dialog(page).locator('[data-airlock="approve"][data-method="personal_sign"]').waitFor()
+      expect(await dialog(page).getByRole('button', { name: 'Approve' }).count()).toBe(0)
+      await expect.poll(() => secure(page).locator('main.approval').textContent(), { timeout: 10_000 }).toContain('Hello from the Airlock demo')
+      // The frame sits exactly over the view's slot in the modal.
+      const boxes = async () => {
+        const [slot, frameBox] = await Promise.all([dialog(page).locator('[data-airlock="approve"]').boundingBox(), page.locator('#airlock-secure-frame').boundingBox()])
+        return { frame: frameBox, slot: slot && { x: Math.round(slot.x), y: Math.round(slot.y), width: Math.round(slot.width), height: Math.round(slot.height) } }
+      }
+      await expect.poll(async () => { const { frame, slot } = await boxes(); return frame !== null && JSON.stringify(frame) === JSON.stringify(slot) }).toBe(true)
       await screenshot(page, 'e2e-embedded-approve')
-      await dialog(page).getByRole('button', { name: 'Approve' }).click()
+      await answerInFrame(page, 'Approve')
       await expect.poll(() => page.getByTestId('sign-message-result').getAttribute('data-state'), { timeout: 15_000 }).toBe('ok')
       expect(await page.getByTestId('sign-message-result').textContent()).toMatch(/^0x[0-9a-f]{130}$/)
       await expect.poll(() => dialog(page).count()).toBe(0)
+      await expect.poll(() => page.locator('#airlock-secure-frame').isVisible()).toBe(false)
     })
 
     await step(page, 'send', async () => {
+      const [chain] = dapp.devnet.config.chains
+      const client = createPublicClient({ transport: http(chain!.rpcUrl) })
+      const nonce = await client.getTransactionCount({ address: address as Hash })
       await page.getByTestId('send-transaction').click()
-      await dialog(page).getByRole('button', { name: 'Approve' }).waitFor()
-      expect(await dialog(page).textContent()).toContain('eth_sendTransaction')
-      await dialog(page).getByRole('button', { name: 'Approve' }).click()
+      await expect.poll(() => secure(page).locator('main.approval').textContent(), { timeout: 10_000 }).toContain('Send a transaction')
+      // A script on the dapp's page tries every page-side way to approve: nothing is sent.
+      await page.evaluate(() => {
+        const airlock = (window as unknown as { airlock: { dispatch(a: unknown): void; getState(): { auth: { approvals: { id: string }[] } } } }).airlock
+        const id = airlock.getState().auth.approvals[0]?.id
+        for (const type of ['auth/requestApproved', 'auth/approved', 'frame/approved']) airlock.dispatch({ type, id })
+      })
+      await page.waitForTimeout(700)
+      expect(await client.getTransactionCount({ address: address as Hash })).toBe(nonce)
+      expect(await page.getByTestId('send-transaction-result').getAttribute('data-state')).not.toBe('ok')
+      await answerInFrame(page, 'Approve')
       await expect.poll(() => page.getByTestId('send-transaction-result').getAttribute('data-state'), { timeout: 20_000 }).toBe('ok')
       const hash = (await page.getByTestId('send-transaction-result').textContent()) as Hash
       expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
-      const [chain] = dapp.devnet.config.chains
-      const client = createPublicClient({ transport: http(chain!.rpcUrl) })
       const receipt = await client.waitForTransactionReceipt({ hash, timeout: 15_000 })
       expect(receipt.status).toBe('success')
       expect(receipt.from.toLowerCase()).toBe(String(address).toLowerCase())
       expect(receipt.to?.toLowerCase()).toBe(dapp.devnet.config.recipient.toLowerCase())
+      expect(await client.getTransactionCount({ address: address as Hash })).toBe(nonce + 1)
     })
 
     await step(page, 'reject', async () => {
       await page.getByTestId('sign-message').click()
-      await dialog(page).getByRole('button', { name: 'Reject' }).click()
+      await answerInFrame(page, 'Reject')
       await expect.poll(() => page.getByTestId('sign-message-result').textContent()).toContain('[4001]')
     })
 
@@ -218,13 +244,16 @@ describe('embedded wallet (email login) in Chromium', { timeout: 90_000 }, () =>
       const outcome = () => page.evaluate(() => (window as unknown as { outcome?: Outcome }).outcome)
       // Closing the modal aborts an open signing request.
       await call('personal_sign', ['0x6869', address])
-      await dialog(page).getByRole('button', { name: 'Approve' }).waitFor()
-      await page.keyboard.press('Escape')
+      await expect.poll(() => secure(page).locator('main.approval').getAttribute('data-state'), { timeout: 10_000 }).toBe('asking')
+      await dialog(page).getByRole('button', { name: 'Close' }).click()
       await expect.poll(outcome).toEqual({ error: 'Request was aborted', code: 4001 })
+      // The frame dropped the question too (RPC_ABORT) and is hidden again.
+      await expect.poll(() => secure(page).locator('main.approval').getAttribute('data-state')).toBe('idle')
+      expect(await page.locator('#airlock-secure-frame').isVisible()).toBe(false)
       // A request the frame fails (more ETH than the account has): the promise rejects with the
       // frame's message, the modal closes (ApproveTransaction was its only view) and a toast says why.
       await call('eth_sendTransaction', [{ from: address, to: dapp.devnet.config.recipient, value: '0xffffffffffffffffffffffffff' }])
-      await dialog(page).getByRole('button', { name: 'Approve' }).click()
+      await answerInFrame(page, 'Approve')
       await expect.poll(outcome, { timeout: 15_000 }).toHaveProperty('error')
       const failure = ((await outcome()) as { error: string }).error
       expect(failure.length).toBeGreaterThan(0)
@@ -302,7 +331,7 @@ describe('embedded wallet (email login) in Chromium', { timeout: 90_000 }, () =>
     expect(errors).toEqual([])
   })
 
-  test('behavior: sign-in (SIWX, required) after an email login: the signature goes through ApproveTransaction, then the person is signed in', async () => {
+  test('behavior: sign-in (SIWX, required) after an email login: the signature is approved inside the secure frame, then the person is signed in', async () => {
     const { page, errors } = await dapp.openDapp(dapp.newWallet(2), '&siwx=required')
     const email = uniqueEmail('siwx')
     await step(page, 'siwx', async () => {
@@ -313,10 +342,9 @@ describe('embedded wallet (email login) in Chromium', { timeout: 90_000 }, () =>
       await dialog(page).getByLabel('Code from the email').fill(latest!.code)
       await expect.poll(() => status(page), { timeout: 15_000 }).toBe('connected')
       await dialog(page).getByRole('button', { name: 'Sign', exact: true }).click()
-      await dialog(page).getByRole('button', { name: 'Approve' }).waitFor()
-      // The sign-in message itself is shown as text for the person to read.
-      expect(await dialog(page).locator('pre').textContent()).toContain('wants you to sign in with your Ethereum account')
-      await dialog(page).getByRole('button', { name: 'Approve' }).click()
+      // The sign-in message itself is shown as text for the person to read, inside the secure frame.
+      await expect.poll(() => secure(page).locator('main.approval').textContent(), { timeout: 10_000 }).toContain('wants you to sign in with your Ethereum account')
+      await answerInFrame(page, 'Approve')
       await expect.poll(() => page.getByTestId('siwx').getAttribute('data-status'), { timeout: 15_000 }).toBe('signedIn')
       await expect.poll(() => dialog(page).count()).toBe(0)
     })

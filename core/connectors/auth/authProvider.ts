@@ -20,7 +20,7 @@ export const INVALID_PARAMS_MESSAGE = 'Invalid params'
 /**
  * The auth connector's EIP-1193 provider (`airlock.getProvider()` when logged in by email or
  * social): accounts and chain id answered from state, listed methods validated (SPEC 3) and
- * handed to the auth epic as jobs (RPC_REQUEST through the frame, unsafe ones after approval),
+ * handed to the auth epic as jobs (RPC_REQUEST through the frame, which asks the person itself for unsafe ones),
  * anything else refused with SPEC 8 'Requested RPC call is not allowed'.
  * @example createAuthProvider({ state: () => store.getState(), emit, submit, id })
  */
@@ -51,26 +51,5 @@ export function createAuthProvider(params: {
     },
     on: () => undefined,
     removeListener: () => undefined,
-  }
-}
-
-/** What ApproveTransaction shows: the params as bounded, plain text. */
-export function summarize(request: FrameRpcRequest): string {
-  const params = 'params' in request ? request.params : undefined
-  let text: string
-  if (request.method === 'personal_sign' && Array.isArray(params) && typeof params[0] === 'string') text = decodeHexText(params[0])
-  else text = JSON.stringify(params ?? null, null, 2) ?? ''
-  return text.length > 2000 ? `${text.slice(0, 2000)}…` : text
-}
-
-/** personal_sign messages are hex-encoded UTF-8; show the text when it is printable. */
-function decodeHexText(value: string): string {
-  if (!/^0x([0-9a-fA-F]{2})*$/.test(value)) return value
-  try {
-    const bytes = new Uint8Array(value.slice(2).match(/../g)?.map((b) => parseInt(b, 16)) ?? [])
-    const decoded = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-    return /^[\P{C}\n\r\t]*$/u.test(decoded) ? decoded : value
-  } catch {
-    return value
   }
 }

@@ -8,6 +8,7 @@ import type { AirlockDeps } from '../../deps.js'
 import { runEpic } from '../../../tests/support/epicHarness.js'
 import { initialState, reduce } from '../../../tests/support/state.js'
 import { createProviderRegistry, type Eip1193Provider } from '../providerRegistry.js'
+import { FRAME_APPROVAL_TIMEOUT_MS, FRAME_LOAD_TIMEOUT_MS } from '../../constants/timing.js'
 import { authProviderEpic } from './authProviderEpic.js'
 
 const ADDRESS = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
@@ -59,16 +60,20 @@ describe('authProviderEpic', () => {
     expect(await chainId).toBe('0x7a69')
   })
 
-  test('behavior: an unsafe request opens ApproveTransaction; Approve sends RPC_REQUEST; success refreshes the balance and closes', async () => {
+  test('behavior: an unsafe request goes to the frame at once and opens ApproveTransaction; the frame\'s answer resolves it, refreshes the balance and closes', async () => {
     let signed: Promise<unknown> | undefined
-    const { seen, final } = run(
-      's 9ms a 9ms r',
-      { a: { type: 'auth/requestApproved', id: 'id1' }, r: { type: 'frame/requestSucceeded', id: 'id2', name: 'RPC_REQUEST', payload: '0xsig' } },
-      (provider, at) => at(5, () => (signed = settle(provider.request({ method: 'personal_sign', params: [HELLO, ADDRESS] })))),
+    const { seen, final } = run('s 9ms r', { r: { type: 'frame/requestSucceeded', id: 'id1', name: 'RPC_REQUEST', payload: '0xsig' } }, (provider, at) =>
+      at(5, () => (signed = settle(provider.request({ method: 'personal_sign', params: [HELLO, ADDRESS] })))),
     )
-    expect(seen).toContainEqual({ type: 'auth/approvalRequested', approval: { id: 'id1', method: 'personal_sign', summary: 'hello<b>' } })
+    // Only the method enters state and the log: the frame shows the request from its own copy.
+    expect(seen).toContainEqual({ type: 'auth/approvalRequested', approval: { id: 'id1', method: 'personal_sign' } })
     expect(seen).toContainEqual({ type: 'modal/openRequested', view: 'ApproveTransaction' })
-    expect(seen.find((a) => a.type === 'frame/requestSent')).toMatchObject({ id: 'id2', name: 'RPC_REQUEST', message: { payload: { method: 'personal_sign', params: [HELLO, ADDRESS], chainId: 'eip155:31337' } } })
+    expect(seen.find((a) => a.type === 'frame/requestSent')).toMatchObject({
+      id: 'id1',
+      name: 'RPC_REQUEST',
+      timeoutMs: FRAME_APPROVAL_TIMEOUT_MS,
+      message: { payload: { method: 'personal_sign', params: [HELLO, ADDRESS], chainId: 'eip155:31337' } },
+    })
     expect(seen).toContainEqual({ type: 'balance/fetchRequested', caipAddress: CAIP, force: true })
     expect(seen.at(-1)).toEqual({ type: 'modal/closeRequested' })
     expect(await signed!).toEqual({ value: '0xsig' })
@@ -76,24 +81,45 @@ describe('authProviderEpic', () => {
     expect(final().modal.open).toBe(false)
   })
 
-  test('behavior: closing the modal aborts open unsafe requests with "Request was aborted"; nothing reaches the frame', async () => {
-    let sent: Promise<unknown> | undefined
-    const { seen } = run('s 9ms c', { c: { type: 'modal/closeRequested' } }, (provider, at) =>
-      at(5, () => (sent = settle(provider.request({ method: 'eth_sendTransaction', params: [{ from: ADDRESS, to: ADDRESS, value: '0x1' }] })))),
+  test('hostile: no page action answers a request; it waits for the frame (the wallet decides, never the page)', async () => {
+    let signed: Promise<unknown> | undefined
+    const pageTries = ['auth/requestApproved', 'auth/approved', 'frame/approved', 'auth/requestSettled'].map((type) => ({ type, id: 'id1' }) as unknown as Action)
+    const { seen, final } = run('s 9ms (abcd)', { a: pageTries[0]!, b: pageTries[1]!, c: pageTries[2]!, d: { type: 'auth/requestSettled', id: 'id1' } }, (provider, at) =>
+      at(5, () => (signed = provider.request({ method: 'eth_sendTransaction', params: [{ from: ADDRESS, to: ADDRESS, value: '0x1' }] }))),
     )
-    expect(await sent!).toEqual({ error: 'Request was aborted', code: 4001 })
-    expect(seen.some((a) => a.type === 'frame/requestSent')).toBe(false)
+    const outcome = await Promise.race([signed!.then(() => 'settled', () => 'settled'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 50))])
+    expect(outcome).toBe('still waiting')
+    // The frame request is still open: only its reply, a timeout or an abort ends it.
+    expect(final().frame.pending).toHaveProperty('id1')
+    expect(seen.filter((a) => a.type === 'frame/requestSent')).toHaveLength(1)
   })
 
-  test('behavior: Reject answers 4001 and a frame error reply rejects with its message', async () => {
+  test('behavior: closing the modal aborts an open unsafe request with "Request was aborted" (4001) and takes it back from the frame (RPC_ABORT)', async () => {
+    let sent: Promise<unknown> | undefined
+    const { seen, final } = run(
+      's 9ms c 1ms x',
+      { c: { type: 'modal/closeRequested' }, x: { type: 'frame/requestFailed', id: 'id1', name: 'RPC_REQUEST', error: { message: 'Request was aborted' }, reason: 'aborted' } },
+      (provider, at) => at(5, () => (sent = settle(provider.request({ method: 'eth_sendTransaction', params: [{ from: ADDRESS, to: ADDRESS, value: '0x1' }] })))),
+    )
+    expect(seen).toContainEqual({ type: 'frame/abortRequested', id: 'id1' })
+    expect(await sent!).toEqual({ error: 'Request was aborted', code: 4001 })
+    expect(seen.filter((a) => a.type === 'frame/requestSent').map((a) => (a as { message: unknown }).message)).toEqual([
+      expect.objectContaining({ type: '@airlock-app/RPC_REQUEST' }),
+      { id: 'id2', type: '@airlock-app/RPC_ABORT', payload: { id: 'id1' } },
+    ])
+    // The person closed it: no error toast.
+    expect(seen.some((a) => a.type === 'notifications/showRequested')).toBe(false)
+    expect(final().auth.approvals).toEqual([])
+  })
+
+  test('behavior: Reject inside the frame answers 4001 with no toast; another frame error rejects with its message and a toast', async () => {
     let rejected: Promise<unknown> | undefined
     let failed: Promise<unknown> | undefined
-    const { final } = run(
-      's 9ms x 9ms a 9ms f',
+    const { seen, final } = run(
+      's 9ms x 9ms f',
       {
-        x: { type: 'auth/requestRejected', id: 'id1' },
-        a: { type: 'auth/requestApproved', id: 'id2' },
-        f: { type: 'frame/requestFailed', id: 'id3', name: 'RPC_REQUEST', error: { message: 'insufficient funds' }, reason: 'error' },
+        x: { type: 'frame/requestFailed', id: 'id1', name: 'RPC_REQUEST', error: { message: 'User rejected the request.', code: 4001 }, reason: 'error' },
+        f: { type: 'frame/requestFailed', id: 'id2', name: 'RPC_REQUEST', error: { message: 'insufficient funds' }, reason: 'error' },
       },
       (provider, at) => {
         at(5, () => (rejected = settle(provider.request({ method: 'personal_sign', params: [HELLO, ADDRESS] }))))
@@ -102,6 +128,9 @@ describe('authProviderEpic', () => {
     )
     expect(await rejected!).toEqual({ error: 'User rejected the request.', code: 4001 })
     expect(await failed!).toMatchObject({ error: 'insufficient funds' })
+    expect(seen.filter((a) => a.type === 'notifications/showRequested')).toHaveLength(1)
+    // A frame answer needs no RPC_ABORT: only the RPC_REQUESTs went out.
+    expect(seen.filter((a) => a.type === 'frame/requestSent')).toHaveLength(2)
     // The view is gone (the modal closed); the message lives on in a toast.
     expect(final().notifications.current).toMatchObject({ variant: 'error', message: 'insufficient funds' })
   })
@@ -109,29 +138,28 @@ describe('authProviderEpic', () => {
   test('behavior: after a failure the modal closes when ApproveTransaction was its only view, and the error is a toast (SPEC 4)', async () => {
     let failed: Promise<unknown> | undefined
     const { seen, final } = run(
-      's 9ms a 9ms f',
-      { a: { type: 'auth/requestApproved', id: 'id1' }, f: { type: 'frame/requestFailed', id: 'id2', name: 'RPC_REQUEST', error: { message: 'insufficient funds' }, reason: 'error' } },
+      's 9ms f',
+      { f: { type: 'frame/requestFailed', id: 'id1', name: 'RPC_REQUEST', error: { message: 'insufficient funds' }, reason: 'error' } },
       (provider, at) => at(5, () => (failed = settle(provider.request({ method: 'eth_sendTransaction', params: [{ from: ADDRESS, to: ADDRESS, value: '0x1' }] })))),
     )
     expect(await failed!).toMatchObject({ error: 'insufficient funds' })
     const after = seen.slice(seen.findIndex((a) => a.type === 'auth/requestSettled'))
     expect(after).toEqual([
       { type: 'auth/requestSettled', id: 'id1', error: { message: 'insufficient funds' } },
-      { type: 'notifications/showRequested', notification: { id: 'id3', variant: 'error', message: 'insufficient funds' } },
+      { type: 'notifications/showRequested', notification: { id: 'id2', variant: 'error', message: 'insufficient funds' } },
       { type: 'modal/closeRequested' },
     ])
     expect(final().modal.open).toBe(false)
     expect(final().notifications).toMatchObject({ open: true, current: { variant: 'error', message: 'insufficient funds' } })
   })
 
-  test('behavior: after a failure the stack pops back to the view under ApproveTransaction; no balance refresh', async () => {
+  test('behavior: a timeout pops back to the view under ApproveTransaction, raises its alert and takes the request back from the frame', async () => {
     let failed: Promise<unknown> | undefined
     const { seen, final } = run(
-      's o 9ms a 9ms f',
+      's o 9ms f',
       {
         o: { type: 'modal/openRequested', view: 'Account' },
-        a: { type: 'auth/requestApproved', id: 'id1' },
-        f: { type: 'frame/requestFailed', id: 'id2', name: 'RPC_REQUEST', error: { message: 'Embedded Wallet Request Timed Out' }, reason: 'timeout' },
+        f: { type: 'frame/requestFailed', id: 'id1', name: 'RPC_REQUEST', error: { message: 'Embedded Wallet Request Timed Out' }, reason: 'timeout' },
       },
       (provider, at) => {
         at(5, () => (failed = settle(provider.request({ method: 'personal_sign', params: [HELLO, ADDRESS] }))))
@@ -141,13 +169,14 @@ describe('authProviderEpic', () => {
     expect(seen).toContainEqual({ type: 'router/pushRequested', view: 'ApproveTransaction' })
     expect(seen).toContainEqual({ type: 'router/backRequested' })
     expect(seen.some((a) => a.type === 'balance/fetchRequested' || a.type === 'modal/closeRequested')).toBe(false)
-    // The timeout also raises its SPEC 8 alert.
+    // The timeout also raises its SPEC 8 alert, and the frame is told to drop the question.
     expect(seen.some((a) => a.type === 'alerts/raised')).toBe(true)
+    expect(seen.some((a) => a.type === 'frame/requestSent' && a.name === 'RPC_ABORT')).toBe(true)
     expect(final().modal.open).toBe(true)
     expect(final().router.view).toBe('Account')
   })
 
-  test('behavior: a disallowed method is refused, announced, and rejects the open requests', async () => {
+  test('behavior: a disallowed method is refused, announced, and rejects the open requests (aborted in the frame too)', async () => {
     let open: Promise<unknown> | undefined
     let refused: Promise<unknown> | undefined
     const { seen } = run('s', {}, (provider, at) => {
@@ -157,28 +186,31 @@ describe('authProviderEpic', () => {
     expect(await refused!).toEqual({ error: 'Requested RPC call is not allowed', code: 4200 })
     expect(await open!).toEqual({ error: 'Requested RPC call is not allowed', code: 4200 })
     expect(seen).toContainEqual({ type: 'auth/requestNotAllowed', method: 'eth_mine' })
+    expect(seen).toContainEqual({ type: 'frame/abortRequested', id: 'id1' })
   })
 
   test('behavior: safe reads go straight to the frame; malformed params never leave the page', async () => {
     let balance: Promise<unknown> | undefined
     let bad: Promise<unknown> | undefined
-    const { seen } = run('s 9ms r', { r: { type: 'frame/requestSucceeded', id: 'id2', name: 'RPC_REQUEST', payload: '0x10' } }, (provider, at) => {
+    const { seen } = run('s 9ms r', { r: { type: 'frame/requestSucceeded', id: 'id1', name: 'RPC_REQUEST', payload: '0x10' } }, (provider, at) => {
       at(5, () => (balance = settle(provider.request({ method: 'eth_getBalance', params: [ADDRESS, 'latest'] }))))
       at(6, () => (bad = settle(provider.request({ method: 'personal_sign', params: ['<script>', 'not an address'] }))))
     })
     expect(await balance!).toEqual({ value: '0x10' })
+    // A read has the frame load timeout (SPEC 9), not the approval's.
+    expect(seen.find((a) => a.type === 'frame/requestSent')).toMatchObject({ id: 'id1', timeoutMs: FRAME_LOAD_TIMEOUT_MS })
     expect(await bad!).toEqual({ error: 'Invalid params', code: -32602 })
     expect(seen.some((a) => a.type === 'auth/approvalRequested' || a.type === 'modal/openRequested')).toBe(false)
   })
-  test('behavior: Solana through the auth provider: the connector is announced for solana, sign-message shapes are checked, and approval sends them with the Solana chain', async () => {
+  test('behavior: Solana through the auth provider: the connector is announced for solana, sign-message shapes are checked, and the frame gets them with the Solana chain', async () => {
     const pubkey = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'
     const account = { network: solanaDevnet, namespace: 'solana' as const, caip: `${solanaDevnet.caipNetworkId}:${pubkey}` as CaipAddress }
     let signed: Promise<unknown> | undefined
     let bad: Promise<unknown> | undefined
     let sent: Promise<unknown> | undefined
     const { seen } = run(
-      's 9ms a 9ms r',
-      { a: { type: 'auth/requestApproved', id: 'id1' }, r: { type: 'frame/requestSucceeded', id: 'id2', name: 'RPC_REQUEST', payload: { signature: '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW' } } },
+      's 9ms r',
+      { r: { type: 'frame/requestSucceeded', id: 'id1', name: 'RPC_REQUEST', payload: { signature: '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW' } } },
       (provider, at) => {
         at(5, () => (signed = settle(provider.request({ method: 'solana_signMessage', params: { message: '3yZe7d', pubkey } }))))
         at(6, () => (bad = settle(provider.request({ method: 'solana_signMessage', params: ['<b>', pubkey] }))))

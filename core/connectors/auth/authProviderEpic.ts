@@ -1,18 +1,21 @@
-import { EMPTY, filter, from, merge, mergeMap, Observable, of, Subject, take } from 'rxjs'
+import { EMPTY, filter, from, map, merge, mergeMap, Observable, Subject, take, takeUntil } from 'rxjs'
 import { ofType, type Action, type ConnectorInfo } from '../../actions/types.js'
 import type { ChainNamespace } from '../../chains/types.js'
 import type { AirlockDeps } from '../../deps.js'
 import { BaseError } from '../../errors/BaseError.js'
-import { appMessage, FRAME_ERRORS, frameRequest, isFrameRpcMethodSafe } from '../../frame/index.js'
+import { FRAME_APPROVAL_TIMEOUT_MS, FRAME_LOAD_TIMEOUT_MS, SIGN_OUT_WAIT_MS } from '../../constants/timing.js'
+import { appMessage, frameRequest, isFrameRpcMethodSafe } from '../../frame/index.js'
 import { RPC_NOT_ALLOWED_MESSAGE } from '../../chains/evm/rpcMethods.js'
 import type { AirlockState } from '../../state.js'
 import type { Epic, StateObservable } from '../../store/types.js'
 import { AUTH_CONNECTOR_ID } from './authSession.js'
-import { createAuthProvider, summarize, type RpcJob } from './authProvider.js'
+import { createAuthProvider, type RpcJob } from './authProvider.js'
 import { alertActions } from './failureActions.js'
 import { openApproval } from './openApproval.js'
 
 export const USER_REJECTED_MESSAGE = 'User rejected the request.'
+/** EIP-1193 "User Rejected Request": what the frame answers when the person rejects inside it. */
+export const USER_REJECTED_CODE = 4001
 
 /** SPEC 6: the auth connector serves eip155 and solana; it is announced for the first one configured. */
 export function authNamespace(state: AirlockState): ChainNamespace | null {
@@ -22,10 +25,12 @@ export function authNamespace(state: AirlockState): ChainNamespace | null {
 
 /**
  * Registers the auth provider and announces the AUTH connector at start (when email or socials
- * are on), then runs its RPC requests: safe ones straight to the frame, unsafe ones after the
- * person approves them in ApproveTransaction (SPEC 4 "Signing requests"). Closing the modal, a
- * disallowed request or a disconnect ends open requests; after a success the balance refreshes
- * and the stack pops, or the modal closes.
+ * are on), then runs its RPC requests through the frame. Unsafe ones (signing, sending) are
+ * answered by the person inside the secure frame: ApproveTransaction only reveals it, and no page
+ * action can approve or reject (the wallet decides, never the page). Closing the modal, a
+ * disallowed request, a disconnect or 5 minutes without an answer end open requests, here and in
+ * the frame (RPC_ABORT); after a success the balance refreshes and the stack pops, or the modal
+ * closes (SPEC 4 "Signing requests").
  * @example createStore({ …, epics: { authProvider: authProviderEpic } })
  */
 export const authProviderEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, state$, deps) =>
@@ -53,39 +58,52 @@ export const authProviderEpic: Epic<Action, AirlockState, AirlockDeps> = (action
 
 function runJob(job: RpcJob, action$: Observable<Action>, state$: StateObservable<AirlockState>, deps: AirlockDeps): Observable<Action> {
   const unsafe = !isFrameRpcMethodSafe(job.request.method)
-  const send$ = frameRequest(action$, deps, appMessage('RPC_REQUEST', job.request), (reply): Action[] => {
-    if (!reply.ok) {
-      job.reject(new BaseError(reply.error.message, reply.error.code === undefined ? {} : { code: reply.error.code }))
-      if (!unsafe) return alertActions(reply.error, reply.reason)
-      return [{ type: 'auth/requestSettled', id: job.id, error: reply.error }, ...afterFailure(state$.value, job.id, reply.error, deps), ...alertActions(reply.error, reply.reason)]
-    }
-    job.resolve(reply.payload)
-    return unsafe ? [{ type: 'auth/requestSettled', id: job.id }, ...afterSuccess(state$.value, job.id)] : []
-  })
-  if (!unsafe) return send$
-  const open = openApproval(state$.value)
-  const decision$ = action$.pipe(
-    filter(
-      (a) =>
-        ((a.type === 'auth/requestApproved' || a.type === 'auth/requestRejected') && a.id === job.id) ||
-        a.type === 'modal/closeRequested' ||
-        a.type === 'auth/requestNotAllowed' ||
-        a.type === 'connection/disconnected',
-    ),
-    take(1),
-    mergeMap((a): Observable<Action> => {
-      if (a.type === 'auth/requestApproved') return send$
-      if (a.type === 'auth/requestRejected') {
-        job.reject(new BaseError(USER_REJECTED_MESSAGE, { code: 4001 }))
-        return from(afterSuccess(state$.value, job.id))
+  const send$ = frameRequest(
+    action$,
+    deps,
+    appMessage('RPC_REQUEST', job.request),
+    (reply): Action[] | Observable<Action> => {
+      if (reply.ok) {
+        job.resolve(reply.payload)
+        return unsafe ? [{ type: 'auth/requestSettled', id: job.id }, ...afterSuccess(state$.value, job.id)] : []
       }
-      // SPEC 8: 'Request was aborted' when the modal closes; the disallowed method's own message otherwise.
-      const message = a.type === 'auth/requestNotAllowed' ? RPC_NOT_ALLOWED_MESSAGE : FRAME_ERRORS.rpcAborted
-      job.reject(new BaseError(message, { code: a.type === 'auth/requestNotAllowed' ? 4200 : 4001 }))
-      return of({ type: 'auth/requestSettled', id: job.id })
+      const { error, reason } = reply
+      // An abort is the dapp's request ended by the person (closing the modal): 4001 like a rejection.
+      const code = error.code ?? (reason === 'aborted' ? USER_REJECTED_CODE : undefined)
+      job.reject(new BaseError(error.message, code === undefined ? {} : { code }))
+      if (!unsafe) return alertActions(error, reason)
+      // Rejected inside the frame, or given up here (modal closed, disconnect): the person's own doing, no toast.
+      const quiet = reason === 'aborted' || (reason === 'error' && error.code === USER_REJECTED_CODE)
+      const settled: Action[] = [
+        { type: 'auth/requestSettled', id: job.id, ...(quiet ? {} : { error }) },
+        ...(quiet ? leaveApproval(state$.value, job.id) : afterFailure(state$.value, job.id, error, deps)),
+        ...alertActions(error, reason),
+      ]
+      // The page stopped waiting but the frame may still be asking: take the question back, so
+      // nothing given up on here can be approved and sent later.
+      return reason === 'aborted' || reason === 'timeout' ? merge(from(settled), abortInFrame(action$, deps, job.id)) : from(settled)
+    },
+    { id: job.id, timeoutMs: unsafe ? FRAME_APPROVAL_TIMEOUT_MS : FRAME_LOAD_TIMEOUT_MS },
+  )
+  if (!unsafe) return send$
+  // The frame asks the person and answers; the page only ends the wait (SPEC 4 "Signing requests").
+  const giveUp$ = action$.pipe(
+    filter((a) => a.type === 'modal/closeRequested' || a.type === 'auth/requestNotAllowed' || a.type === 'connection/disconnected'),
+    take(1),
+    takeUntil(action$.pipe(filter((a) => a.type === 'auth/requestSettled' && a.id === job.id))),
+    map((a): Action => {
+      // SPEC 8: 'Request was aborted' (the transport's abort) unless a disallowed method ends it.
+      if (a.type === 'auth/requestNotAllowed') job.reject(new BaseError(RPC_NOT_ALLOWED_MESSAGE, { code: 4200 }))
+      return { type: 'frame/abortRequested', id: job.id }
     }),
   )
-  return merge(decision$, from<Action[]>([{ type: 'auth/approvalRequested', approval: { id: job.id, method: job.request.method, summary: summarize(job.request) } }, ...open]))
+  const intro: Action[] = [{ type: 'auth/approvalRequested', approval: { id: job.id, method: job.request.method } }, ...openApproval(state$.value)]
+  return merge(from(intro), send$, giveUp$)
+}
+
+/** RPC_ABORT for one request; nobody waits on its answer. */
+function abortInFrame(action$: Observable<Action>, deps: AirlockDeps, id: string): Observable<Action> {
+  return frameRequest(action$, deps, appMessage('RPC_ABORT', { id }), () => [], { timeoutMs: SIGN_OUT_WAIT_MS })
 }
 
 /** SPEC 4: the balance refreshes, then the stack pops or the modal closes (unless more requests wait). */

@@ -3,7 +3,7 @@ import type { Action } from '../../actions/types.js'
 import { authReducer, initialAuthState, type AuthState } from './reducer.js'
 
 const fold = (...actions: Action[]): AuthState => actions.reduce(authReducer, initialAuthState)
-const approval = (id: string) => ({ id, method: 'personal_sign', summary: 'hello' })
+const approval = (id: string) => ({ id, method: 'personal_sign' })
 
 describe('authReducer', () => {
   test('default: the email login moves sendingCode → verifyOtp → verifying → loadingUser → idle', () => {
@@ -45,15 +45,13 @@ describe('authReducer', () => {
     expect(fold({ type: 'auth/emailLoginRequested', email: 'a@b.co' }, { type: 'auth/loginFailed', error: { message: 'x' } }).step).toBe('idle')
   })
 
-  test('behavior: approvals queue, settle and keep their error only for the one being approved', () => {
+  test('behavior: approvals queue and leave when settled, in any order; an unknown id changes nothing', () => {
     const queued = fold({ type: 'auth/approvalRequested', approval: approval('r1') }, { type: 'auth/approvalRequested', approval: approval('r2') })
     expect(queued.approvals.map((a) => a.id)).toEqual(['r1', 'r2'])
-    const approving = authReducer(queued, { type: 'auth/requestApproved', id: 'r1' })
-    expect(approving.approving).toBe('r1')
-    const failed = authReducer(approving, { type: 'auth/requestSettled', id: 'r1', error: { message: 'insufficient funds' } })
-    expect(failed).toMatchObject({ approving: null, approvalError: { message: 'insufficient funds' } })
-    expect(failed.approvals.map((a) => a.id)).toEqual(['r2'])
-    expect(authReducer(failed, { type: 'auth/requestRejected', id: 'r2' }).approvals).toEqual([])
+    const second = authReducer(queued, { type: 'auth/requestSettled', id: 'r2', error: { message: 'insufficient funds' } })
+    expect(second.approvals.map((a) => a.id)).toEqual(['r1'])
+    expect(authReducer(second, { type: 'auth/requestSettled', id: 'nope' })).toBe(second)
+    expect(authReducer(second, { type: 'auth/requestSettled', id: 'r1' }).approvals).toEqual([])
   })
 
   test('behavior: "Action not allowed" shows only after notAllowedShown and closing the modal clears it', () => {

@@ -21,11 +21,8 @@ export interface AuthState {
   readonly smartAccountNetworks: readonly number[]
   readonly updateEmail: UpdateEmailStep
   readonly updateEmailError: ErrorInfo | null
-  /** Unsafe requests waiting in ApproveTransaction, oldest first. */
+  /** Unsafe requests waiting for the person's answer inside the secure frame, oldest first. */
   readonly approvals: readonly AuthApproval[]
-  /** The approved request on its way to the frame. */
-  readonly approving: string | null
-  readonly approvalError: ErrorInfo | null
   /** SPEC 8 'Action not allowed' is on screen. */
   readonly notAllowed: boolean
 }
@@ -45,8 +42,6 @@ export const initialAuthState: AuthState = {
   updateEmail: 'idle',
   updateEmailError: null,
   approvals: [],
-  approving: null,
-  approvalError: null,
   notAllowed: false,
 }
 
@@ -120,25 +115,15 @@ export function authReducer(state: AuthState, action: Action): AuthState {
     case 'auth/smartAccountNetworksLoaded':
       return { ...state, smartAccountNetworks: action.chainIds }
     case 'auth/approvalRequested':
-      return { ...state, approvals: [...state.approvals, action.approval], approvalError: null }
-    case 'auth/requestApproved':
-      return { ...state, approving: action.id, approvalError: null }
-    case 'auth/requestRejected':
-    case 'auth/requestSettled': {
-      const error = action.type === 'auth/requestSettled' ? action.error ?? null : null
-      return {
-        ...state,
-        approvals: state.approvals.filter((a) => a.id !== action.id),
-        approving: state.approving === action.id ? null : state.approving,
-        approvalError: state.approving === action.id ? error : state.approvalError,
-      }
-    }
+      return { ...state, approvals: [...state.approvals, action.approval] }
+    case 'auth/requestSettled':
+      return state.approvals.some((a) => a.id === action.id) ? { ...state, approvals: state.approvals.filter((a) => a.id !== action.id) } : state
     case 'auth/requestNotAllowed':
       return state.notAllowed ? { ...state, notAllowed: false } : state
     case 'auth/notAllowedShown':
       return { ...state, notAllowed: true }
     case 'modal/closeRequested':
-      return state.notAllowed || state.approvalError || state.error || state.blocked ? { ...state, notAllowed: false, approvalError: null, error: null, blocked: false } : state
+      return state.notAllowed || state.error || state.blocked ? { ...state, notAllowed: false, error: null, blocked: false } : state
     default:
       return state
   }

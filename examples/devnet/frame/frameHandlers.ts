@@ -1,7 +1,10 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import type { AppMessage, FrameRequestName, FrameUser, SuccessPayload } from '../../../core/frame/index.js'
+import { isFrameRpcMethodSafe } from '../../../core/frame/index.js'
+import type { Approvals } from './approvals.js'
+import { describeRpcRequest } from './describeRequest.js'
 import { FARCASTER_CHANNEL, type FrameConfig } from './frameConfig.js'
-import { fund, handleRpc } from './frameRpc.js'
+import { assertOwnAccount, fund, handleRpc } from './frameRpc.js'
 import type { KeyStore, StoredUser } from './keyStore.js'
 
 /** What the dev frame remembers between requests (in memory; keys and session live in IndexedDB). */
@@ -15,6 +18,12 @@ export interface FrameContext {
   /** OAuth `state` values this frame issued, by state, with their provider (single use). */
   readonly socialStates: Map<string, string>
   farcasterChannel: string | null
+  /** The frame's own consent for anything that signs or sends. */
+  readonly approvals: Approvals
+  /** The embedding page's origin, as the browser reported it on its messages. */
+  parentOrigin: string | null
+  /** The dapp's name from SYNC_DAPP_DATA: shown next to the origin, as text, never trusted for anything. */
+  dappName: string | null
 }
 
 type Handler<N extends FrameRequestName> = (ctx: FrameContext, message: AppMessage<N>) => Promise<SuccessPayload<N>>
@@ -152,6 +161,8 @@ export function createHandlers(onSession: (token: string) => void): Handlers {
       return userPayload(ctx, await currentUser(ctx))
     },
     SIGN_OUT: async (ctx) => {
+      // Nothing asked before the sign-out may be approved after it.
+      ctx.approvals.abort()
       await ctx.store.putSession(undefined)
       return undefined
     },
@@ -165,7 +176,24 @@ export function createHandlers(onSession: (token: string) => void): Handlers {
       throw new Error('Smart accounts are not available on the devnet')
     },
     SET_PREFERRED_ACCOUNT: async (ctx) => ({ type: 'eoa', address: privateKeyToAccount((await currentUser(ctx)).privateKey).address }),
-    RPC_REQUEST: async (ctx, { payload }) => handleRpc(payload, (await currentUser(ctx)).privateKey, chainOf(ctx)),
+    RPC_REQUEST: async (ctx, { id, payload }) => {
+      const { privateKey } = await currentUser(ctx)
+      const chain = chainOf(ctx)
+      if (isFrameRpcMethodSafe(payload.method)) return handleRpc(payload, privateKey, chain)
+      assertOwnAccount(payload, privateKey)
+      // Signing and sending wait for the person, in this frame: the page can ask, never answer.
+      return ctx.approvals.ask({
+        id: id ?? random(),
+        origin: ctx.parentOrigin ?? 'an unknown page',
+        dappName: ctx.dappName,
+        summary: describeRpcRequest(payload, chain),
+        work: () => handleRpc(payload, privateKey, chain),
+      })
+    },
+    RPC_ABORT: async (ctx, { payload }) => {
+      ctx.approvals.abort(payload?.id)
+      return undefined
+    },
     UPDATE_EMAIL: async (ctx, { payload }) => {
       const user = await currentUser(ctx)
       if (!user.email) throw new Error('This account has no email')
@@ -197,7 +225,10 @@ export function createHandlers(onSession: (token: string) => void): Handlers {
       document.documentElement.dataset.theme = payload.themeMode ?? 'light'
       return undefined
     },
-    SYNC_DAPP_DATA: async () => undefined,
+    SYNC_DAPP_DATA: async (ctx, { payload }) => {
+      ctx.dappName = payload.metadata?.name.trim().slice(0, 64) || null
+      return undefined
+    },
     RELOAD: async () => {
       setTimeout(() => location.reload(), 0)
       return undefined

@@ -1,12 +1,15 @@
 import { frameError, frameReady, frameSessionUpdate, frameSuccess, parseAppMessage, requestName, type AppMessage } from '../../../core/frame/index.js'
+import { createApprovals } from './approvals.js'
 import { createHandlers, type FrameContext } from './frameHandlers.js'
 import { loadFrameConfig } from './frameConfig.js'
 import { openKeyStore } from './keyStore.js'
 
 /**
- * The dev secure frame (the frame side of SPEC 3), served on its own origin. It accepts a
- * message only from its parent window AND from one of the configured page origins (exact
- * match), answers only to that origin, and keeps every key in its own IndexedDB.
+ * The dev secure frame (the frame side of SPEC 3), served on its own origin, which only the
+ * allowed page origins may embed (`frame-ancestors`). It accepts a message only from its parent
+ * window AND from one of the configured page origins (exact match), answers only to that origin,
+ * keeps every key in its own IndexedDB, and signs or sends only after the person approves in its
+ * own card (`approvals.ts`).
  */
 async function main(): Promise<void> {
   const status = document.getElementById('status')
@@ -22,6 +25,9 @@ async function main(): Promise<void> {
     pendingUpdate: null,
     socialStates: new Map(),
     farcasterChannel: null,
+    approvals: createApprovals(document),
+    parentOrigin: null,
+    dappName: null,
   }
   // The page that embeds us, learnt from its first accepted message; SESSION_UPDATE goes there.
   let parentOrigin: string | null = null
@@ -33,13 +39,13 @@ async function main(): Promise<void> {
     if (event.source !== window.parent || window.parent === window || !allowed.has(event.origin)) return
     const message = parseAppMessage(event.data)
     if (!message) return
-    parentOrigin = event.origin
+    parentOrigin = ctx.parentOrigin = event.origin
     const origin = event.origin
     const name = requestName(message)
     const handler = handlers[name] as (c: FrameContext, m: AppMessage) => Promise<unknown>
     handler(ctx, message).then(
       (payload) => window.parent.postMessage((frameSuccess as (n: string, id: string | undefined, p?: unknown) => unknown)(name, message.id, payload), origin),
-      (error: unknown) => window.parent.postMessage(frameError(name, message.id, error instanceof Error ? error.message : 'An error occurred'), origin),
+      (error: unknown) => window.parent.postMessage(frameError(name, message.id, error instanceof Error ? error.message : 'An error occurred', codeOf(error)), origin),
     )
   })
 
@@ -50,6 +56,12 @@ async function main(): Promise<void> {
   const embedder = (location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins?.[0]
   const greet = embedder === undefined ? [...allowed] : allowed.has(embedder) ? [embedder] : []
   if (window.parent !== window) for (const origin of greet) window.parent.postMessage(frameReady(config.version), origin)
+}
+
+/** The EIP-1193 code an error carries (4001 when the person rejected), if any. */
+function codeOf(error: unknown): number | undefined {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'number' && Number.isInteger(code) ? code : undefined
 }
 
 main().catch((error: unknown) => {

@@ -20,6 +20,25 @@ export async function fund(config: FrameConfig, address: string): Promise<void> 
 }
 
 /**
+ * Refuses a request that names another account than the signed-in one ('Address mismatch'),
+ * before the person is asked anything: the frame never shows a request it could not sign.
+ */
+export function assertOwnAccount(request: FrameRpcRequest, privateKey: Hex): void {
+  const own = privateKeyToAccount(privateKey).address.toLowerCase()
+  const named =
+    request.method === 'personal_sign'
+      ? (request.params as [string, string])[1]
+      : request.method === 'eth_signTypedData_v4'
+        ? (request.params as [string, unknown])[0]
+        : request.method === 'eth_sendTransaction'
+          ? (request.params as [{ from?: string }])[0].from
+          : request.method === 'wallet_sendCalls'
+            ? (request.params as [{ from?: string }])[0].from
+            : undefined
+  if (named !== undefined && named.toLowerCase() !== own) throw new Error('Address mismatch')
+}
+
+/**
  * Answers one rpc request for the signed-in user: signing with the key that never leaves this
  * origin, sending as a raw transaction to anvil, and forwarding safe reads to the chain.
  */

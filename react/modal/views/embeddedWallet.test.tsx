@@ -110,28 +110,36 @@ describe('embedded wallet views', () => {
     await waitFor(() => expect(shadow().activeElement).toBe(otp))
   })
 
-  test('behavior: ApproveTransaction shows the method and params as text; Approve and Reject dispatch', async () => {
+  test('behavior: ApproveTransaction only holds the secure frame\'s place: it reveals the frame over its slot, has no Approve or Reject of its own, and hides the frame when it leaves', async () => {
     const airlock = setup()
-    dispatch(airlock, { type: 'auth/approvalRequested', approval: { id: 'r1', method: 'personal_sign', summary: `<b>bold</b>${HOSTILE}` } })
-    const root = await openModal(airlock, { view: 'ApproveTransaction' })
-    const view = await waitFor(() => $(root, '[data-airlock="approve"] pre'))
-    expect(view.textContent).toBe(`<b>bold</b>${HOSTILE}`)
-    expect(view.querySelector('b, img')).toBeNull()
-    expect(root.textContent).toContain('Sign this message')
-    expect(root.textContent).toContain('personal_sign')
-    click(byText(root, 'button', 'Approve'))
-    expect(airlock.actions).toContainEqual({ type: 'auth/requestApproved', id: 'r1' })
-    await waitFor(() => expect(byText(root, 'button', 'Approving…').hasAttribute('disabled')).toBe(true))
-    dispatch(airlock, { type: 'auth/requestSettled', id: 'r1', error: { message: 'insufficient funds for gas' } })
-    await waitFor(() => expect($(root, '[data-airlock="approve"] [role="alert"]').textContent).toBe('insufficient funds for gas'))
-    dispatch(airlock, { type: 'auth/approvalRequested', approval: { id: 'r2', method: 'eth_sendTransaction', summary: '{}' } })
-    // A waiting request comes before an old error.
-    await waitFor(() => expect(root.textContent).toContain('Send this transaction'))
-    dispatch(airlock, { type: 'modal/closeRequested' }, { type: 'modal/openRequested', view: 'ApproveTransaction' })
-    dispatch(airlock, { type: 'auth/approvalRequested', approval: { id: 'r3', method: 'eth_sendTransaction', summary: '{}' } })
-    await waitFor(() => byText(shadow(), 'button', 'Reject'))
-    click(byText(shadow(), 'button', 'Reject'))
-    expect(airlock.actions.some((a) => a.type === 'auth/requestRejected')).toBe(true)
+    const rect = { top: 120, left: 40, width: 360, height: 440, right: 400, bottom: 560, x: 40, y: 120, toJSON: () => ({}) }
+    const measured = HTMLElement.prototype.getBoundingClientRect
+    HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
+      return (this.dataset.airlock === 'approve' ? rect : measured.call(this)) as DOMRect
+    }
+    try {
+      const shows = () => airlock.actions.filter((a) => a.type === 'frame/visibilityRequested')
+      dispatch(airlock, { type: 'modal/openRequested', view: 'Account' }, { type: 'auth/approvalRequested', approval: { id: 'r1', method: 'personal_sign' } }, { type: 'auth/approvalRequested', approval: { id: 'r2', method: 'eth_sendTransaction' } })
+      dispatch(airlock, { type: 'router/pushRequested', view: 'ApproveTransaction' })
+      const root = shadow()
+      const slot = await waitFor(() => $(root, '[data-airlock="approve"]'))
+      expect(slot.textContent).toContain('Sign a message')
+      expect(slot.textContent).toContain('1 more waiting')
+      // The frame goes over the slot, once, in the modal's scheme.
+      await waitFor(() => expect(shows()).toEqual([{ type: 'frame/visibilityRequested', visible: true, bounds: { top: 120, left: 40, width: 360, height: 440 }, colorScheme: 'light' }]))
+      // Nothing on the page can answer: no Approve, no Reject, and no Back that would hide the request.
+      const labels = Array.from(root.querySelectorAll('.card button')).map((b) => b.getAttribute('aria-label') ?? b.textContent)
+      expect(labels.filter((l) => !l?.startsWith('Dismiss'))).toEqual(['Close'])
+      // The card moves (a taller view, a resized window): the frame follows.
+      rect.top = 90
+      await waitFor(() => expect(shows().at(-1)).toMatchObject({ visible: true, bounds: { top: 90 } }))
+      dispatch(airlock, { type: 'auth/requestSettled', id: 'r1' })
+      await waitFor(() => expect(root.textContent).toContain('Send a transaction'))
+      act(() => airlock.close())
+      await waitFor(() => expect(shows().at(-1)).toEqual({ type: 'frame/visibilityRequested', visible: false }))
+    } finally {
+      HTMLElement.prototype.getBoundingClientRect = measured
+    }
   })
 
   test('behavior: a disallowed method shows "Action not allowed" once the epic says so', async () => {
