@@ -13,6 +13,7 @@ import type { AirlockAdapter } from './adapters.js'
 import { evmAdapter } from './chains/evm/evmAdapter.js'
 import type { ChainNamespace } from './chains/types.js'
 import type { AirlockDeps, HttpClients, WindowLike } from './deps.js'
+import { createSecretBox } from './store/secretBox.js'
 import { randomId, readEnvironment } from './environment.js'
 import { resolveOptions, type AirlockOptions, type ResolvedOptions } from './options/resolveOptions.js'
 import { createInitialState, rootReducer } from './rootReducer.js'
@@ -84,6 +85,7 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
     storage: depsOverride.storage ?? createLazyStorage(win ? { window: win as Window } : { backend: 'memory' }),
     id: depsOverride.id ?? randomId,
     providers: depsOverride.providers ?? createProviderRegistry(),
+    secrets: depsOverride.secrets ?? createSecretBox(depsOverride.id ?? randomId),
     siwx: depsOverride.siwx ?? siwx,
     frameHost: depsOverride.frameHost,
     afterFirstPaint: depsOverride.afterFirstPaint ?? afterFirstPaint(win),

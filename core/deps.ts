@@ -3,6 +3,7 @@ import type { PersistedValues, StorageBackendKind } from './actions/types.js'
 import type { HttpClient } from './api/createHttpClient.js'
 import type { ProviderRegistry } from './connectors/providerRegistry.js'
 import type { SiwxConfig } from './siwx/types.js'
+import type { SecretBox } from './store/secretBox.js'
 
 /** The storage dependency as core sees it; `airlock/storage` provides the real one. */
 export interface StorageDep {
@@ -46,6 +47,8 @@ export interface AirlockDeps {
   readonly id: () => string
   /** Live wallet providers by connector id (never in state). */
   readonly providers: ProviderRegistry
+  /** Bearer values (pairing URI, channel URL) kept out of state and the log; actions carry references. */
+  readonly secrets: SecretBox
   /** The sign-in config (`siwx` or the adapted `siweConfig` option); absent when sign-in is off. */
   readonly siwx?: SiwxConfig | undefined
   /** The secure frame's DOM side; absent means the frame epics create the real one on first use. */

@@ -1,4 +1,5 @@
 import { createProviderRegistry } from '../core/connectors/providerRegistry.js'
+import { createSecretBox } from '../core/store/secretBox.js'
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { asyncScheduler } from 'rxjs'
@@ -46,7 +47,7 @@ const environment: Environment = { origin: 'https://dapp.example', pageUrl: 'htt
 function start(window: WindowLike | undefined, env: Environment = environment) {
   const analytics = createHttpClient({ baseUrl })
   let n = 0
-  const deps: AirlockDeps = { scheduler: asyncScheduler, http: { api: analytics, blockchain: analytics, analytics }, storage: {} as StorageDep, window, id: () => `evt-${++n}`, providers: createProviderRegistry() }
+  const deps: AirlockDeps = { scheduler: asyncScheduler, http: { api: analytics, blockchain: analytics, analytics }, storage: {} as StorageDep, window, id: () => `evt-${++n}`, providers: createProviderRegistry(), secrets: createSecretBox(() => `s${++n}`) }
   const options = resolveOptions({ projectId: 'p1', sdkType: 'airlock-test', sdkVersion: 'airlock-test-1.2.3' }).options
   const store = createStore({ reducer: rootReducer, epics: { telemetry: telemetryEpic }, deps, initialState: createInitialState(options) })
   stores.push(store)

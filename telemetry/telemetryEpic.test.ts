@@ -1,4 +1,5 @@
 import { createProviderRegistry } from '../core/connectors/providerRegistry.js'
+import { createSecretBox } from '../core/store/secretBox.js'
 import { BehaviorSubject, Subject } from 'rxjs'
 import { TestScheduler } from 'rxjs/testing'
 import { beforeEach, describe, expect, test, vi } from 'vitest'
@@ -31,7 +32,7 @@ function fakeDeps(scheduler: AirlockDeps['scheduler'], reply: (args: BodyArgs) =
   const post = vi.fn(reply)
   const analytics = { baseUrl: 'https://pulse.example', post } as unknown as HttpClient
   let n = 0
-  const deps: AirlockDeps = { scheduler, http: { api: analytics, blockchain: analytics, analytics }, storage: {} as StorageDep, window: undefined, id: () => `id${++n}`, providers: createProviderRegistry() }
+  const deps: AirlockDeps = { scheduler, http: { api: analytics, blockchain: analytics, analytics }, storage: {} as StorageDep, window: undefined, id: () => `id${++n}`, providers: createProviderRegistry(), secrets: createSecretBox(() => `s${++n}`) }
   return { deps, post, bodies: () => post.mock.calls.map(([args]) => args.body as { timestamp: number; props: { event: string } }) }
 }
 

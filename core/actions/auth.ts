@@ -1,3 +1,4 @@
+import type { SecretRef } from '../store/secretBox.js'
 import type { SocialProvider } from '../options/features.js'
 import type { ErrorInfo } from './types.js'
 
@@ -46,7 +47,8 @@ export type AuthAction =
   | { type: 'auth/socialLoginRequested'; provider: RedirectSocialProvider }
   | { type: 'auth/socialPopupOpened'; provider: RedirectSocialProvider }
   | { type: 'auth/farcasterLoginRequested' }
-  | { type: 'auth/farcasterUrlReceived'; url: string }
+  /** The Farcaster channel URL arrived; it stays in `deps.secrets` (a bearer value), the action names it. */
+  | { type: 'auth/farcasterUrlReceived'; urlRef: SecretRef }
   /** The connection check at start (SPEC 4): not connected (or failed) wipes the cached login. */
   | { type: 'auth/sessionChecked'; connected: boolean }
   | { type: 'auth/signedOut' }

@@ -1,3 +1,4 @@
+import type { SecretRef } from '../store/secretBox.js'
 import type { CaipAddress } from '../chains/types.js'
 import type { ErrorInfo } from './types.js'
 
@@ -23,9 +24,10 @@ export type WalletConnectAction =
   /** Show a QR code / deep links for a new pairing (the person chose WalletConnect or a registry wallet). */
   | { type: 'walletConnect/connectRequested'; wallet?: WalletConnectWallet }
   /** A pairing URI to show; `expiresAt` is the scheduler's clock plus the pairing lifetime (SPEC 4, 9). */
-  | { type: 'walletConnect/uriReceived'; uri: string; expiresAt: number }
+  /** A pairing URI for the QR; it carries the pairing's key (a bearer value), so it stays in `deps.secrets`. */
+  | { type: 'walletConnect/uriReceived'; uriRef: SecretRef; expiresAt: number }
   /** The shown URI is about to expire (10 s early): a fresh one replaces it without user action. */
-  | { type: 'walletConnect/pairingExpired'; uri: string }
+  | { type: 'walletConnect/pairingExpired'; uriRef: SecretRef }
   /** The person left the QR view or closed the modal: the pairing is dropped. */
   | { type: 'walletConnect/pairingCancelled' }
   /** A session is live: connected now or restored after a reload. Accounts per namespace follow as `connection/accountConnected`. */

@@ -18,16 +18,27 @@ export const REDACTED_KEYS: readonly string[] = [
   'resulturi',
 ]
 
+/** In `REDACTED_PAYLOAD_KEYS`: the whole payload goes, not some of its keys. */
+export const WHOLE_PAYLOAD = '*'
+
 /**
- * Secret fields with names too common to redact everywhere (`uri` is also a WalletConnect pairing
- * URI kept in state): redacted only in the `payload` of these objects, keyed by their `type`, or
- * by `type` and `name` for the frame's replies (`frame/requestSucceeded`).
+ * Secret fields with names too common to redact everywhere (`uri`, `url`, `params`): redacted
+ * only in the `payload` of these objects, keyed by their `type`, or by `type` and `name` for the
+ * frame's replies (`frame/requestSucceeded`). Redaction is by message type: what a request or
+ * reply of that kind carries is a secret whatever it looks like.
  */
 export const REDACTED_PAYLOAD_KEYS: ReadonlyMap<string, readonly string[]> = new Map([
   // The provider's result URI (with its one-time code) that completes a social login.
   ['@airlock-app/CONNECT_SOCIAL', ['uri']],
   // The provider URL, with the login's anti-forgery state in it.
   ['frame/requestSucceeded GET_SOCIAL_REDIRECT_URI', ['uri']],
+  // The Farcaster channel URL: its token lets the holder follow the login (SIWF channelToken).
+  ['frame/requestSucceeded GET_FARCASTER_URI', ['url']],
+  // What the embedded wallet is asked to sign or send (messages, typed data, transactions): the
+  // method and chain stay, as for browser wallets (`wallet/requestSent` logs the method only).
+  ['@airlock-app/RPC_REQUEST', ['params']],
+  // Its answer: signatures (sign-in, permits, orders are bearer authorisations) and results.
+  ['frame/requestSucceeded RPC_REQUEST', [WHOLE_PAYLOAD]],
 ])
 
 export const REDACTED = '[redacted]'
@@ -52,7 +63,7 @@ function redactValue(value: unknown, payloadKeys?: readonly string[]): unknown {
     const secretsInPayload = typeof type === 'string' ? REDACTED_PAYLOAD_KEYS.get(typeof name === 'string' ? `${type} ${name}` : type) : undefined
     for (const [key, inner] of Object.entries(value)) {
       // Booleans are flags (`features.email: true`), never secrets; everything else under a secret key goes.
-      const secret = redactedSet.has(key.toLowerCase()) || payloadKeys?.includes(key) === true
+      const secret = redactedSet.has(key.toLowerCase()) || payloadKeys?.includes(key) === true || (key === 'payload' && secretsInPayload?.includes(WHOLE_PAYLOAD) === true)
       out[key] = secret && inner !== undefined && inner !== null && typeof inner !== 'boolean' ? REDACTED : redactValue(inner, key === 'payload' ? secretsInPayload : undefined)
     }
     return out

@@ -69,9 +69,9 @@ function startWcAirlock(createProvider: CreateUniversalProvider, storage: Storag
 async function pairAirlock(airlock: Airlock, wallet: WcWallet): Promise<{ uriMs: number; settleMs: number }> {
   const started = performance.now()
   airlock.dispatch({ type: 'walletConnect/connectRequested' })
-  const { walletConnect } = await until(airlock, (s) => s.walletConnect.uri !== null, 15_000)
+  const { walletConnect } = await until(airlock, (s) => s.walletConnect.uriRef !== null, 15_000)
   const uriMs = performance.now() - started
-  await wallet.pair(walletConnect.uri!)
+  await wallet.pair(airlock.deps.secrets.get(walletConnect.uriRef)!)
   await until(airlock, (s) => s.connection.namespaces.eip155?.status === 'connected', 10_000)
   return { uriMs, settleMs: performance.now() - started - uriMs }
 }
@@ -89,7 +89,7 @@ describe('WalletConnect connector (relay + Node wallet + anvil)', { timeout: 60_
     const key = `eip155:31337:${wallet.address}`
     const state = airlock.getState()
     expect(state.connection.namespaces.eip155).toEqual({ status: 'connected', caipAddress: key, connectorId: WALLET_CONNECT_CONNECTOR_ID, accounts: [key] })
-    expect(state.walletConnect).toMatchObject({ status: 'connected', uri: null, peer: { name: 'Airlock test wallet' } })
+    expect(state.walletConnect).toMatchObject({ status: 'connected', uriRef: null, peer: { name: 'Airlock test wallet' } })
     expect(state.connection.recentWallets[0]).toEqual({ id: WALLET_CONNECT_CONNECTOR_ID, name: 'Airlock test wallet' })
 
     const message = '0x68656c6c6f206169726c6f636b' as Hex
@@ -179,8 +179,8 @@ describe('WalletConnect connector (relay + Node wallet + anvil)', { timeout: 60_
     await airlock.ready()
     wallet.rejectNextProposal()
     airlock.dispatch({ type: 'walletConnect/connectRequested' })
-    const { walletConnect } = await until(airlock, (s) => s.walletConnect.uri !== null, 15_000)
-    await expect(wallet.pair(walletConnect.uri!)).rejects.toThrow()
+    const { walletConnect } = await until(airlock, (s) => s.walletConnect.uriRef !== null, 15_000)
+    await expect(wallet.pair(airlock.deps.secrets.get(walletConnect.uriRef)!)).rejects.toThrow()
     const failed = await until(airlock, (s) => s.walletConnect.status === 'failed', 10_000)
     expect(failed.walletConnect.error?.message).toBe('User rejected the request.')
     expect(failed.connection.namespaces.eip155?.status ?? 'disconnected').toBe('disconnected')
@@ -283,7 +283,7 @@ describe('WalletConnect connector (relay + Node wallet + anvil)', { timeout: 60_
     airlock.dispatch({ type: 'walletConnect/connectRequested' })
     const failed = await until(airlock, (s) => s.walletConnect.status === 'failed', 15_000)
     expect(failed.walletConnect.error?.message).toBeTruthy()
-    expect(failed.walletConnect.uri).toBeNull()
+    expect(failed.walletConnect.uriRef).toBeNull()
     console.info(`[walletConnect] unreachable relay: "${failed.walletConnect.error?.message}"`)
   })
 

@@ -22,7 +22,7 @@ function run(input: string, values: Record<string, Action>) {
     harness.out$.subscribe((action) => seen.push({ frame: scheduler.now(), action }))
     scheduler.schedule(() => (final = harness.state()), 2_000_000)
   })
-  return { seen, writes, final: () => final }
+  return { seen, writes, deps, final: () => final }
 }
 
 const ok = (id: string, name: string, payload?: unknown): Action => ({ type: 'frame/requestSucceeded', id, name: name as never, ...(payload === undefined ? {} : { payload }) })
@@ -30,7 +30,7 @@ const sent = (seen: { action: Action }[]) => seen.flatMap(({ action }) => (actio
 
 describe('farcasterEpic', () => {
   test('default: GET_FARCASTER_URI → the url for the QR → CONNECT_FARCASTER (no time limit, it waits on a person) → GET_USER → connected', () => {
-    const { seen, writes, final } = run('f 9ms u 1000s c 9ms g', {
+    const { seen, writes, deps, final } = run('f 9ms u 1000s c 9ms g', {
       f: { type: 'auth/farcasterLoginRequested' },
       u: ok('id1', 'GET_FARCASTER_URI', { url: URL_ }),
       c: ok('id2', 'CONNECT_FARCASTER', { userName: 'dev-caster' }),
@@ -41,8 +41,11 @@ describe('farcasterEpic', () => {
       { name: 'CONNECT_FARCASTER', timeoutMs: null },
       { name: 'GET_USER', timeoutMs: 20_000 },
     ])
-    expect(seen.map((s) => s.action)).toContainEqual({ type: 'auth/farcasterUrlReceived', url: URL_ })
-    expect(final().auth).toMatchObject({ social: 'farcaster', userName: 'dev-caster', farcasterUrl: null })
+    // The channel URL travels by reference; the box holds it for the QR view.
+    expect(seen.map((s) => s.action)).toContainEqual({ type: 'auth/farcasterUrlReceived', urlRef: 'secret:s1' })
+    expect(deps.secrets.get('secret:s1')).toBe(URL_)
+    expect(JSON.stringify(seen)).not.toContain(URL_.split('?')[1])
+    expect(final().auth).toMatchObject({ social: 'farcaster', userName: 'dev-caster', farcasterUrlRef: null })
     expect(final().connection.namespaces.eip155).toMatchObject({ status: 'connected', connectorId: 'auth', caipAddress: `eip155:31337:${ADDRESS}` })
     expect(writes).toMatchObject({ walletEmailLoginUsed: true, walletSocialUsername: 'dev-caster' })
   })

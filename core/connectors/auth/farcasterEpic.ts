@@ -57,7 +57,8 @@ export const farcasterEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, 
       waiting = null
       const cancel$ = action$.pipe(filter(ofType('auth/loginCancelled', 'modal/closeRequested')), take(1))
       const uri$ = frameRequest(action$, deps, appMessage('GET_FARCASTER_URI'), (reply): Action[] =>
-        reply.ok ? [{ type: 'auth/farcasterUrlReceived', url: reply.payload.url }] : loginFailedActions(reply.error, reply.reason),
+        // The channel URL is a bearer value (its holder can follow the login): by reference only.
+        reply.ok ? [{ type: 'auth/farcasterUrlReceived', urlRef: deps.secrets.put(reply.payload.url) }] : loginFailedActions(reply.error, reply.reason),
       ).pipe(takeUntil(cancel$))
       return concat(from(previous), uri$.pipe(mergeMap((a) => (a.type === 'auth/farcasterUrlReceived' ? concat(of(a), awaitApproval(cancel$)) : of(a)))))
     }),

@@ -48,7 +48,7 @@ function pairing(holder: SessionHolder, state$: StateObservable<AirlockState>, d
     let provider: Awaited<ReturnType<SessionHolder['provider']>> | undefined
     const onUri = (uri: unknown): void => {
       if (closed || typeof uri !== 'string' || !PAIRING_URI.test(uri)) return
-      subscriber.next({ type: 'walletConnect/uriReceived', uri, expiresAt: deps.scheduler.now() + PAIRING_LIFETIME_MS })
+      subscriber.next({ type: 'walletConnect/uriReceived', uriRef: deps.secrets.put(uri), expiresAt: deps.scheduler.now() + PAIRING_LIFETIME_MS })
     }
     holder
       .provider()

@@ -5,16 +5,18 @@ import type { Action } from '../../actions/types.js'
 import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_LIFETIME_MS } from '../../constants/timing.js'
 import type { AirlockDeps } from '../../deps.js'
 import { initialState, stateFollowing } from '../../../tests/support/state.js'
+import { createSecretBox, type SecretBox, type SecretRef } from '../../store/secretBox.js'
 import { pairingExpiryEpic } from './pairingExpiryEpic.js'
 
 const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected))
-const URI = `wc:${'a'.repeat(64)}@2?relay-protocol=irn&symKey=${'b'.repeat(64)}`
-const URI2 = `wc:${'c'.repeat(64)}@2?relay-protocol=irn&symKey=${'d'.repeat(64)}`
+// What the pair epic puts in actions: references to the URIs in the secret box.
+const URI = 'secret:1' as const
+const URI2 = 'secret:2' as const
 /** A URI made at virtual time `at` expires 4 minutes later (SPEC 4), as the pair epic stamps it. */
-const uri = (at: number, value = URI): Action => ({ type: 'walletConnect/uriReceived', uri: value, expiresAt: at + PAIRING_LIFETIME_MS })
-const expired = (value = URI): Action => ({ type: 'walletConnect/pairingExpired', uri: value })
-const run = (scheduler: TestScheduler) => (action$: Observable<Action>) =>
-  pairingExpiryEpic()(action$, stateFollowing(initialState()).state$, { scheduler } as unknown as AirlockDeps)
+const uri = (at: number, value: SecretRef = URI): Action => ({ type: 'walletConnect/uriReceived', uriRef: value, expiresAt: at + PAIRING_LIFETIME_MS })
+const expired = (value: SecretRef = URI): Action => ({ type: 'walletConnect/pairingExpired', uriRef: value })
+const run = (scheduler: TestScheduler, secrets: SecretBox = createSecretBox(() => 'x')) => (action$: Observable<Action>) =>
+  pairingExpiryEpic()(action$, stateFollowing(initialState()).state$, { scheduler, secrets } as unknown as AirlockDeps)
 
 describe('pairingExpiryEpic (SPEC 4, 9: 4 minutes ahead, expired 10 s early)', () => {
   test('constants: 4 minutes and 10 s', () => {
@@ -22,12 +24,18 @@ describe('pairingExpiryEpic (SPEC 4, 9: 4 minutes ahead, expired 10 s early)', (
     expect(PAIRING_EXPIRY_MARGIN_MS).toBe(10_000)
   })
 
-  test('default: a URI shown at 1 ms is expired at 230 001 ms, not before', () => {
+  test('default: a URI shown at 1 ms is expired at 230 001 ms, not before, and forgotten then', () => {
     const scheduler = newScheduler()
+    let n = 0
+    const secrets = createSecretBox(() => String(++n))
+    const ref = secrets.put('wc:code@2?symKey=key')
+    expect(ref).toBe(URI)
     scheduler.run(({ hot, expectObservable }) => {
       const action$ = hot<Action>('-u', { u: uri(1) })
-      expectObservable(run(scheduler)(action$)).toBe('- 230000ms e', { e: expired() })
+      expectObservable(run(scheduler, secrets)(action$)).toBe('- 230000ms e', { e: expired() })
+      scheduler.schedule(() => expect(secrets.get(ref)).toBe('wc:code@2?symKey=key'), 230_000)
     })
+    expect(secrets.get(ref)).toBeUndefined()
   })
 
   test('behavior: a fresh URI restarts the wait and the old one never expires', () => {
@@ -72,7 +80,7 @@ describe('pairingExpiryEpic (SPEC 4, 9: 4 minutes ahead, expired 10 s early)', (
   test('behavior: a URI already past its margin (a slow tab) expires at once', () => {
     const scheduler = newScheduler()
     scheduler.run(({ hot, expectObservable }) => {
-      const late: Action = { type: 'walletConnect/uriReceived', uri: URI, expiresAt: 5_000 }
+      const late: Action = { type: 'walletConnect/uriReceived', uriRef: URI, expiresAt: 5_000 }
       expectObservable(run(scheduler)(hot<Action>('-u', { u: late }))).toBe('-e', { e: expired() })
     })
   })

@@ -23,6 +23,12 @@ export const pairingExpiryEpic =
       switchMap((action) => {
         if (action.type !== 'walletConnect/uriReceived') return EMPTY
         const due = Math.max(0, action.expiresAt - marginMs - deps.scheduler.now())
-        return timer(due, deps.scheduler).pipe(map((): Action => ({ type: 'walletConnect/pairingExpired', uri: action.uri })))
+        return timer(due, deps.scheduler).pipe(
+          map((): Action => {
+            // An expired code must not be shown again: forget it with its reference.
+            deps.secrets.drop(action.uriRef)
+            return { type: 'walletConnect/pairingExpired', uriRef: action.uriRef }
+          }),
+        )
       }),
     )

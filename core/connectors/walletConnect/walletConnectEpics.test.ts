@@ -88,7 +88,7 @@ const announced = (airlock: Airlock) => until(airlock, (s) => s.connectors.list.
 /** Asks for a pairing and waits for its URI. */
 const showPairing = (airlock: Airlock) => {
   airlock.dispatch({ type: 'walletConnect/connectRequested' })
-  return until(airlock, (s) => s.walletConnect.uri !== null)
+  return until(airlock, (s) => s.walletConnect.uriRef !== null)
 }
 
 /** A session settled with an EVM and a Solana account. */
@@ -128,14 +128,16 @@ describe('WalletConnect epics (fake universal provider)', () => {
     expect(airlock.getState().connectors.list.find((c) => c.id === WALLET_CONNECT_CONNECTOR_ID)?.type).toBe('WALLET_CONNECT')
     const before = Date.now()
     airlock.dispatch({ type: 'walletConnect/connectRequested' })
-    const first = await until(airlock, (s) => s.walletConnect.uri !== null)
-    expect(first.walletConnect.uri).toBe(uriNo(1))
+    const first = await until(airlock, (s) => s.walletConnect.uriRef !== null)
+    // The slice names the URI; the URI itself (with its key) is only in the secret box.
+    expect(airlock.deps.secrets.get(first.walletConnect.uriRef)).toBe(uriNo(1))
+    expect(airlock.log.export()).not.toContain(uriNo(1))
     expect(first.walletConnect.expiresAt! - before).toBeGreaterThanOrEqual(PAIRING_LIFETIME_MS)
     expect(first.walletConnect.expiresAt! - Date.now()).toBeLessThanOrEqual(PAIRING_LIFETIME_MS)
     expect(provider.connects[0]).toEqual({ optionalNamespaces: proposalNamespaces([ethereum, base, solana]) })
 
-    airlock.dispatch({ type: 'walletConnect/pairingExpired', uri: uriNo(1) })
-    await until(airlock, (s) => s.walletConnect.uri === uriNo(2))
+    airlock.dispatch({ type: 'walletConnect/pairingExpired', uriRef: first.walletConnect.uriRef! })
+    await until(airlock, (s) => airlock.deps.secrets.get(s.walletConnect.uriRef) === uriNo(2))
     expect(provider.connects).toHaveLength(2)
 
     provider.approve(session({ eip155: [`eip155:8453:${EVM}`, `eip155:1:${EVM}`], solana: [`${solana.caipNetworkId}:${SOL}`] }))
@@ -143,7 +145,7 @@ describe('WalletConnect epics (fake universal provider)', () => {
     // The app's active network (Ethereum) wins over the wallet's first chain.
     expect(state.connection.namespaces.eip155).toEqual({ status: 'connected', caipAddress: `eip155:1:${EVM}`, connectorId: WALLET_CONNECT_CONNECTOR_ID, accounts: [`eip155:1:${EVM}`] })
     expect(state.connection.namespaces.solana?.caipAddress).toBe(`${solana.caipNetworkId}:${SOL}`)
-    expect(state.walletConnect).toMatchObject({ status: 'connected', uri: null, peer: { name: 'Fake Wallet', url: 'https://wallet.example' } })
+    expect(state.walletConnect).toMatchObject({ status: 'connected', uriRef: null, peer: { name: 'Fake Wallet', url: 'https://wallet.example' } })
     expect(provider.defaultChain).toBe('eip155:1')
 
     // getProvider() goes through the session, on the namespace's active chain.

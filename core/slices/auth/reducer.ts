@@ -1,6 +1,7 @@
 import type { AuthAccountType, AuthApproval, EmailLoginStep, UpdateEmailStep } from '../../actions/auth.js'
 import type { Action, ErrorInfo } from '../../actions/types.js'
 import type { SocialProvider } from '../../options/features.js'
+import type { SecretRef } from '../../store/secretBox.js'
 
 /** The auth connector as state sees it: steps, cooldown and approvals. Never an email, code or token. */
 export interface AuthState {
@@ -14,7 +15,8 @@ export interface AuthState {
   readonly error: ErrorInfo | null
   /** The social login in progress or connected. */
   readonly social: SocialProvider | null
-  readonly farcasterUrl: string | null
+  /** Where the Farcaster channel URL is kept (`deps.secrets`): the URL itself never enters state. */
+  readonly farcasterUrlRef: SecretRef | null
   readonly userName: string | null
   readonly accountType: AuthAccountType | null
   readonly smartAccountDeployed: boolean
@@ -34,7 +36,7 @@ export const initialAuthState: AuthState = {
   blocked: false,
   error: null,
   social: null,
-  farcasterUrl: null,
+  farcasterUrlRef: null,
   userName: null,
   accountType: null,
   smartAccountDeployed: false,
@@ -71,7 +73,7 @@ export function authReducer(state: AuthState, action: Action): AuthState {
         cooldownUntil: null,
         cooldownSeconds: 0,
         blocked: false,
-        farcasterUrl: null,
+        farcasterUrlRef: null,
         userName: action.userName,
         accountType: action.accountType,
         smartAccountDeployed: action.smartAccountDeployed,
@@ -81,13 +83,13 @@ export function authReducer(state: AuthState, action: Action): AuthState {
       // A wrong code keeps the code view (with the error); anything else goes back to the start.
       return { ...state, step: state.step === 'verifying' ? 'verifyOtp' : 'idle', error: action.error }
     case 'auth/loginCancelled':
-      return { ...state, step: 'idle', error: null, blocked: false, social: null, farcasterUrl: null }
+      return { ...state, step: 'idle', error: null, blocked: false, social: null, farcasterUrlRef: null }
     case 'auth/socialLoginRequested':
       return { ...state, social: action.provider, error: null, step: 'idle' }
     case 'auth/farcasterLoginRequested':
-      return { ...state, social: 'farcaster', farcasterUrl: null, error: null, step: 'idle' }
+      return { ...state, social: 'farcaster', farcasterUrlRef: null, error: null, step: 'idle' }
     case 'auth/farcasterUrlReceived':
-      return { ...state, farcasterUrl: action.url }
+      return { ...state, farcasterUrlRef: action.urlRef }
     case 'auth/sessionChecked':
       return action.connected ? state : { ...state, userName: null, accountType: null, social: null, smartAccountDeployed: false }
     case 'auth/signedOut':

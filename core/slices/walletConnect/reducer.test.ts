@@ -2,18 +2,19 @@ import { describe, expect, test } from 'vitest'
 import type { Action } from '../../actions/types.js'
 import { initialWalletConnectState, walletConnectReducer } from './reducer.js'
 
-const URI = `wc:${'a'.repeat(64)}@2?relay-protocol=irn&symKey=${'b'.repeat(64)}`
+// The slice holds a reference to the URI (in the secret box), never the URI with its key.
+const URI = 'secret:1' as const
 const fold = (...actions: Action[]) => actions.reduce(walletConnectReducer, initialWalletConnectState)
 const requested: Action = { type: 'walletConnect/connectRequested', wallet: { id: 'w1', name: 'Wallet One' } }
-const uri: Action = { type: 'walletConnect/uriReceived', uri: URI, expiresAt: 240_000 }
+const uri: Action = { type: 'walletConnect/uriReceived', uriRef: URI, expiresAt: 240_000 }
 
 describe('walletConnectReducer', () => {
   test('default: idle with nothing shown', () => {
-    expect(initialWalletConnectState).toEqual({ status: 'idle', uri: null, expiresAt: null, error: null, wallet: null, peer: null, relay: 'online' })
+    expect(initialWalletConnectState).toEqual({ status: 'idle', uriRef: null, expiresAt: null, error: null, wallet: null, peer: null, relay: 'online' })
   })
 
   test('behavior: a request starts pairing for the chosen wallet, the URI and its expiry follow', () => {
-    expect(fold(requested, uri)).toEqual({ status: 'pairing', uri: URI, expiresAt: 240_000, error: null, wallet: { id: 'w1', name: 'Wallet One' }, peer: null, relay: 'online' })
+    expect(fold(requested, uri)).toEqual({ status: 'pairing', uriRef: URI, expiresAt: 240_000, error: null, wallet: { id: 'w1', name: 'Wallet One' }, peer: null, relay: 'online' })
   })
 
   test('behavior: a URI with no pairing in progress is ignored (a late event)', () => {
@@ -21,14 +22,14 @@ describe('walletConnectReducer', () => {
   })
 
   test('behavior: expiry clears the matching URI only, the pairing goes on', () => {
-    expect(fold(requested, uri, { type: 'walletConnect/pairingExpired', uri: URI })).toMatchObject({ status: 'pairing', uri: null, expiresAt: null })
-    expect(fold(requested, uri, { type: 'walletConnect/pairingExpired', uri: 'wc:other' })).toMatchObject({ uri: URI })
+    expect(fold(requested, uri, { type: 'walletConnect/pairingExpired', uriRef: URI })).toMatchObject({ status: 'pairing', uriRef: null, expiresAt: null })
+    expect(fold(requested, uri, { type: 'walletConnect/pairingExpired', uriRef: 'secret:other' })).toMatchObject({ uriRef: URI })
   })
 
   test('behavior: failure keeps the wallet, drops the URI and shows the error', () => {
     expect(fold(requested, uri, { type: 'walletConnect/connectFailed', error: { message: 'User rejected the request.', code: 5000 } })).toEqual({
       status: 'failed',
-      uri: null,
+      uriRef: null,
       expiresAt: null,
       error: { message: 'User rejected the request.', code: 5000 },
       wallet: { id: 'w1', name: 'Wallet One' },
@@ -60,7 +61,7 @@ describe('walletConnectReducer', () => {
     // A second drop report changes nothing; the reconnect restores the session as it was.
     expect(walletConnectReducer(dropped, down)).toBe(dropped)
     expect(walletConnectReducer(dropped, back)).toEqual(settled)
-    expect(fold(requested, uri, down)).toMatchObject({ status: 'pairing', uri: URI, relay: 'reconnecting' })
+    expect(fold(requested, uri, down)).toMatchObject({ status: 'pairing', uriRef: URI, relay: 'reconnecting' })
     // Nothing to reconnect: idle ignores the socket; a stray reconnect keeps the identity.
     expect(fold(down)).toBe(initialWalletConnectState)
     expect(walletConnectReducer(settled, back)).toBe(settled)

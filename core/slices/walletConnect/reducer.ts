@@ -1,10 +1,14 @@
 import type { Action, ErrorInfo } from '../../actions/types.js'
+import type { SecretRef } from '../../store/secretBox.js'
 
 /** WalletConnect pairing and session facts (SPEC 4); the provider object stays in the connector. */
 export interface WalletConnectState {
   readonly status: 'idle' | 'pairing' | 'connected' | 'failed'
-  /** The pairing URI on screen (QR, copy, deep links); null while a fresh one is on its way. */
-  readonly uri: string | null
+  /**
+   * Where the pairing URI on screen (QR, copy, deep links) is kept (`deps.secrets`): it holds the
+   * pairing's key, so it never enters state or the log. Null while a fresh one is on its way.
+   */
+  readonly uriRef: SecretRef | null
   /** When the URI expires, on the scheduler's clock; it is replaced 10 s before. */
   readonly expiresAt: number | null
   readonly error: ErrorInfo | null
@@ -16,7 +20,7 @@ export interface WalletConnectState {
   readonly relay: 'online' | 'reconnecting' | 'unreachable'
 }
 
-export const initialWalletConnectState: WalletConnectState = { status: 'idle', uri: null, expiresAt: null, error: null, wallet: null, peer: null, relay: 'online' }
+export const initialWalletConnectState: WalletConnectState = { status: 'idle', uriRef: null, expiresAt: null, error: null, wallet: null, peer: null, relay: 'online' }
 
 /** Leaving the QR view or closing the modal drops a pairing in progress. */
 const CANCELLING: readonly Action['type'][] = ['walletConnect/pairingCancelled', 'modal/closeRequested', 'router/backRequested', 'router/resetRequested']
@@ -34,14 +38,14 @@ export function walletConnectReducer(state: WalletConnectState = initialWalletCo
     case 'walletConnect/connectRequested':
       return { ...initialWalletConnectState, status: 'pairing', wallet: action.wallet ?? null }
     case 'walletConnect/uriReceived':
-      return state.status === 'pairing' ? { ...state, uri: action.uri, expiresAt: action.expiresAt } : state
+      return state.status === 'pairing' ? { ...state, uriRef: action.uriRef, expiresAt: action.expiresAt } : state
     case 'walletConnect/pairingExpired':
       // The old code must not be scanned any more; the fresh one follows.
-      return state.uri === action.uri ? { ...state, uri: null, expiresAt: null } : state
+      return state.uriRef === action.uriRef ? { ...state, uriRef: null, expiresAt: null } : state
     case 'walletConnect/sessionSettled':
       return { ...initialWalletConnectState, status: 'connected', peer: action.peer }
     case 'walletConnect/connectFailed':
-      return { ...state, status: 'failed', uri: null, expiresAt: null, error: action.error }
+      return { ...state, status: 'failed', uriRef: null, expiresAt: null, error: action.error }
     case 'walletConnect/relayDisconnected':
       // Only a pairing or a live session has a socket worth reporting.
       return state.relay === 'online' && (state.status === 'pairing' || state.status === 'connected') ? { ...state, relay: 'reconnecting' } : state

@@ -10,7 +10,9 @@ const openable = (url: string) => /^https:\/\//i.test(url) || /^http:\/\/(localh
 /** ConnectingFarcaster: the frame's Farcaster link as a QR code (and a link on mobile), then waiting. */
 export function ConnectingFarcaster() {
   const airlock = useAirlockInstance()
-  const { url, error } = useAirlockSelector((s) => ({ url: s.auth.farcasterUrl, error: s.auth.error?.message ?? null }), shallowEqual)
+  const { urlRef, error } = useAirlockSelector((s) => ({ urlRef: s.auth.farcasterUrlRef, error: s.auth.error?.message ?? null }), shallowEqual)
+  // A bearer value: kept out of state and the log, read here by its reference.
+  const url = airlock.deps.secrets.get(urlRef)
   if (error) {
     return (
       <div className="center" data-airlock="connecting-farcaster">

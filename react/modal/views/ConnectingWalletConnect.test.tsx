@@ -2,6 +2,7 @@
 import { act } from 'react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { Action } from '../../../core/actions/types.js'
+import type { SecretRef } from '../../../core/store/secretBox.js'
 import { ConnectButton } from '../../components/ConnectButton.js'
 import { $, byText, CAIP_ADDRESS, click, count, dispatch, openModal, render, shadow, testAirlock, waitFor } from '../../testing/renderAirlock.js'
 
@@ -25,7 +26,13 @@ async function openPairing(airlock: ReturnType<typeof testAirlock>, view: 'Conne
   })
 }
 
-const uriReceived = (uri: string): Action => ({ type: 'walletConnect/uriReceived', uri, expiresAt: 240_000 })
+/** What the pair epic does: the URI goes into the secret box, the action names it. */
+const refs = new Map<string, SecretRef>()
+const uriReceived = (airlock: ReturnType<typeof testAirlock>, uri: string): Action => {
+  const uriRef = airlock.deps.secrets.put(uri)
+  refs.set(uri, uriRef)
+  return { type: 'walletConnect/uriReceived', uriRef, expiresAt: 240_000 }
+}
 
 describe('ConnectingWalletConnect', () => {
   test('default: starts one pairing, waits, then shows the QR code with the URI and a copy link', async () => {
@@ -35,15 +42,15 @@ describe('ConnectingWalletConnect', () => {
     expect(airlock.actions.find((a) => a.type === 'walletConnect/connectRequested')).toEqual({ type: 'walletConnect/connectRequested', wallet: { id: 'rainbow', name: 'Rainbow' } })
     expect($(root, '[data-airlock="walletconnect-qr"]').getAttribute('aria-busy')).toBe('true')
     expect(root.querySelector('svg[role="img"]')).toBeNull()
-    act(() => airlock.dispatch(uriReceived(URI)))
+    act(() => airlock.dispatch(uriReceived(airlock, URI)))
     const qr = await waitFor(() => $(root, 'svg[role="img"]'))
     expect(qr.getAttribute('aria-label')).toBe('QR code to connect Rainbow. Scan it with your wallet app.')
     expect(qr.querySelector('path')?.getAttribute('d')?.length).toBeGreaterThan(100)
     expect($(root, '[data-airlock="walletconnect-qr"]').getAttribute('data-uri')).toBe(URI)
 
     // An expired URI is replaced by the fresh one without anyone clicking.
-    act(() => airlock.dispatch({ type: 'walletConnect/pairingExpired', uri: URI }))
-    act(() => airlock.dispatch(uriReceived(URI2)))
+    act(() => airlock.dispatch({ type: 'walletConnect/pairingExpired', uriRef: refs.get(URI)! }))
+    act(() => airlock.dispatch(uriReceived(airlock, URI2)))
     await waitFor(() => expect($(root, '[data-airlock="walletconnect-qr"]').getAttribute('data-uri')).toBe(URI2))
     expect(count(airlock, 'walletConnect/connectRequested')).toBe(1)
 
@@ -55,8 +62,8 @@ describe('ConnectingWalletConnect', () => {
     expect(root.querySelector('[data-airlock="walletconnect-refreshed"]')).toBeNull()
 
     // A link copied before the code refreshed no longer pairs: the view says to copy again, until done.
-    act(() => airlock.dispatch({ type: 'walletConnect/pairingExpired', uri: URI2 }))
-    act(() => airlock.dispatch(uriReceived(URI)))
+    act(() => airlock.dispatch({ type: 'walletConnect/pairingExpired', uriRef: refs.get(URI2)! }))
+    act(() => airlock.dispatch(uriReceived(airlock, URI)))
     const hint = await waitFor(() => $(root, '[data-airlock="walletconnect-refreshed"]'))
     expect(hint.textContent).toBe('The code was refreshed. Copy the link again.')
     expect(hint.getAttribute('role')).toBe('status')
@@ -77,7 +84,7 @@ describe('ConnectingWalletConnect', () => {
     const airlock = testAirlock()
     const wallet = { id: 'evil', name: EVIL, mobile_link: 'javascript:alert(1)', desktop_link: 'javascript:alert(1)', webapp_link: 'javascript:alert(1)' }
     const root = await openPairing(airlock, 'ConnectingWalletConnect', { wallet })
-    act(() => airlock.dispatch(uriReceived(URI)))
+    act(() => airlock.dispatch(uriReceived(airlock, URI)))
     await waitFor(() => $(root, 'svg[role="img"]'))
     expect(root.querySelector('img')).toBeNull()
     expect(byText(root, 'p', 'Scan this QR code with').textContent).toContain(EVIL)
@@ -91,7 +98,7 @@ describe('ConnectingWalletConnect', () => {
     vi.stubGlobal('open', open)
     const wallet = { id: 'rainbow', name: 'Rainbow', mobile_link: 'rainbow:', desktop_link: 'rainbow-desktop:', webapp_link: 'https://app.rainbow.example' }
     const root = await openPairing(airlock, 'ConnectingWalletConnect', { wallet })
-    act(() => airlock.dispatch(uriReceived(URI)))
+    act(() => airlock.dispatch(uriReceived(airlock, URI)))
     const web = await waitFor(() => $(root, '[data-link="web"]'))
     expect(web.getAttribute('aria-label')).toBe('Open web app of Rainbow')
     expect($(root, '[data-link="desktop"]')).toBeTruthy()
@@ -107,7 +114,7 @@ describe('ConnectingWalletConnect', () => {
     vi.stubGlobal('open', open)
     const wallet = { id: 'rainbow', name: 'Rainbow', mobile_link: 'rainbow:', desktop_link: 'rainbow-desktop:', webapp_link: 'http://127.0.0.1:5173/wallet' }
     const root = await openPairing(airlock, 'ConnectingWalletConnect', { wallet })
-    act(() => airlock.dispatch(uriReceived(URI)))
+    act(() => airlock.dispatch(uriReceived(airlock, URI)))
     const mobile = await waitFor(() => $(root, '[data-link="mobile"]'))
     expect(mobile.textContent).toBe('Open Rainbow')
     expect(mobile.getAttribute('data-variant')).toBeNull()
@@ -121,7 +128,7 @@ describe('ConnectingWalletConnect', () => {
   test('behavior: the basic view shows the QR code and copy link only, even with a wallet', async () => {
     const airlock = testAirlock()
     const root = await openPairing(airlock, 'ConnectingWalletConnectBasic', { wallet: { id: 'rainbow', name: 'Rainbow', webapp_link: 'https://app.rainbow.example' } })
-    act(() => airlock.dispatch(uriReceived(URI)))
+    act(() => airlock.dispatch(uriReceived(airlock, URI)))
     await waitFor(() => $(root, 'svg[role="img"]'))
     expect(root.querySelectorAll('[data-link]')).toHaveLength(0)
     expect(byText(root, 'button', 'Copy link')).toBeTruthy()
@@ -142,7 +149,7 @@ describe('ConnectingWalletConnect', () => {
   test('behavior: a dropped relay shows "Reconnecting…" in a live status region under the QR code, gone when it is back', async () => {
     const airlock = testAirlock()
     const root = await openPairing(airlock, 'ConnectingWalletConnect')
-    act(() => airlock.dispatch(uriReceived(URI)))
+    act(() => airlock.dispatch(uriReceived(airlock, URI)))
     const status = await waitFor(() => $(root, '[data-airlock="relay-status"]'))
     // Mounted empty beforehand, so a screen reader announces the change.
     expect(status.getAttribute('role')).toBe('status')

@@ -59,16 +59,18 @@ export function WalletConnectPairing({ basic }: { basic: boolean }) {
   const airlock = useAirlockInstance()
   const data = useAirlockSelector((state) => state.router.data)
   const wallet = basic ? undefined : pairingWallet(data)
-  const { status, uri, error, isMobile, dev } = useAirlockSelector(
+  const { status, uriRef, error, isMobile, dev } = useAirlockSelector(
     (state) => ({
       status: state.walletConnect.status,
-      uri: state.walletConnect.uri,
+      uriRef: state.walletConnect.uriRef,
       error: state.walletConnect.error,
       isMobile: state.app.environment.isMobile,
       dev: isLoopbackOrigin(state.app.environment.origin),
     }),
     shallowEqual,
   )
+  // The URI holds the pairing's key: it lives in `deps.secrets`, never in state or the log.
+  const uri = airlock.deps.secrets.get(uriRef) ?? null
   const walletId = wallet?.id
   useEffect(() => {
     startPairing(airlock, pairingWallet(airlock.getState().router.data))

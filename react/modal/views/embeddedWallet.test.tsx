@@ -151,7 +151,7 @@ describe('embedded wallet views', () => {
 
   test('behavior: ConnectingFarcaster shows a QR code of the link, and a login error with Try again', async () => {
     const airlock = setup()
-    dispatch(airlock, { type: 'auth/farcasterLoginRequested' }, { type: 'auth/farcasterUrlReceived', url: 'https://farcaster.example/connect?x=1' })
+    dispatch(airlock, { type: 'auth/farcasterLoginRequested' }, { type: 'auth/farcasterUrlReceived', urlRef: airlock.deps.secrets.put('https://farcaster.example/connect?x=1') })
     const root = await openModal(airlock, { view: 'ConnectingFarcaster' })
     await waitFor(() => $(root, 'svg[aria-label="Farcaster login QR code"]'))
     expect($<HTMLAnchorElement>(root, 'a').getAttribute('href')).toBe('https://farcaster.example/connect?x=1')
