@@ -1,34 +1,33 @@
-// Builds the four public entry points into dist/ as ESM. Dependencies stay
-// external so the host's bundler dedupes them (one React, one rxjs).
+// Builds the package as hosts' bundlers like it best: one ESM file per source module (as viem and
+// wagmi ship), so Vite, Next.js and esbuild split and tree-shake Airlock with the host's own code,
+// instead of inheriting chunks pre-cut for one imagined page. Dependencies are never inlined.
+// Declarations come from `tsc -p tsconfig.build.json` into the same folders.
 import { build } from 'esbuild'
-import { readFile } from 'node:fs/promises'
+import { readdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
 
-const pkg = JSON.parse(await readFile(new URL('./package.json', import.meta.url), 'utf8'))
-const external = [
-  ...Object.keys(pkg.dependencies ?? {}),
-  ...Object.keys(pkg.peerDependencies ?? {}),
-].flatMap((name) => [name, `${name}/*`])
+const SOURCE_DIRS = ['core', 'react', 'storage', 'telemetry']
+/** Tests and test helpers never ship. */
+const SKIP = /\.test\.tsx?$|\/testing\/|\.d\.ts$/
 
-await build({
-  entryPoints: {
-    'core/index': 'core/index.ts',
-    'react/index': 'react/index.ts',
-    'storage/index': 'storage/index.ts',
-    'telemetry/index': 'telemetry/index.ts',
-    // `airlock/siwx`: sign-in messages, configs and verifiers live in core/ (the top level is fixed).
-    'siwx/index': 'core/siwx/index.ts',
-    // `airlock/api`: the HTTP client and alert catalogue, kept out of `airlock` (see core/index.ts).
-    'api/index': 'core/api/index.ts',
-  },
-  outdir: 'dist',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'neutral',
-  target: 'es2022',
-  sourcemap: true,
-  external,
-  jsx: 'automatic',
-  logLevel: 'warning',
-})
-console.log('built dist/{core,react,storage,telemetry,siwx,api}')
+async function sources(dir) {
+  const found = []
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) found.push(...(await sources(path)))
+    else if (/\.tsx?$/.test(entry.name) && !SKIP.test(path)) found.push(path)
+  }
+  return found
+}
+
+const all = (await Promise.all(SOURCE_DIRS.map(sources))).flat()
+const common = { outdir: 'dist', outbase: '.', bundle: false, format: 'esm', platform: 'neutral', target: 'es2022', sourcemap: true, jsx: 'automatic', logLevel: 'warning' }
+
+await rm('dist', { recursive: true, force: true })
+await Promise.all([
+  build({ ...common, entryPoints: all.filter((file) => !file.startsWith('react/')) }),
+  // Every React module is client code: Next.js's server components may render `<ConnectButton />`
+  // (a client reference) but never run these modules on the server themselves.
+  build({ ...common, entryPoints: all.filter((file) => file.startsWith('react/')), banner: { js: "'use client';" } }),
+])
+console.log(`built ${all.length} modules into dist/`)

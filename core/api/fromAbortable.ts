@@ -1,5 +1,6 @@
 // The deep entry point, not the `rxjs` barrel: `airlock` re-exports this module, and esbuild gives every
 // module a barrel import reaches to the page's initial chunk (issue #7).
+import type { Observable as PublicObservable } from 'rxjs'
 import { Observable } from 'rxjs/internal/Observable'
 
 /**
@@ -8,7 +9,8 @@ import { Observable } from 'rxjs/internal/Observable'
  * superseded HTTP request instead of letting it finish in the background.
  * @example action$.pipe(switchMap(({ id }) => fromAbortable((signal) => api.get({ path: `/v1/sessions/${id}`, schema, signal }))))
  */
-export function fromAbortable<T>(run: (signal: AbortSignal) => Promise<T>): Observable<T> {
+// Typed with the public `rxjs` type, so shipped declarations never name an rxjs internal path.
+export function fromAbortable<T>(run: (signal: AbortSignal) => Promise<T>): PublicObservable<T> {
   return new Observable<T>((subscriber) => {
     const controller = new AbortController()
     let settled = false

@@ -2,7 +2,7 @@
 // re-exports to the chunk of each importer, so one barrel import on the start-up path would put
 // the lazy code's operators into the page's initial JavaScript (issue #7).
 import { BehaviorSubject } from 'rxjs/internal/BehaviorSubject'
-import { Observable } from 'rxjs/internal/Observable'
+import type { Observable } from 'rxjs'
 import { Subject } from 'rxjs/internal/Subject'
 import { Subscription } from 'rxjs/internal/Subscription'
 import { createEventLog, DEFAULT_LOG_SIZE, type EventLog } from './eventLog.js'

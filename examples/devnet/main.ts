@@ -154,7 +154,7 @@ export function findRoot(from: string): string {
     const pkg = join(dir, 'package.json')
     if (existsSync(pkg)) {
       try {
-        if ((JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'airlock') return dir
+        if ((JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'airlock-kit') return dir
       } catch {
         // not ours; keep going up
       }

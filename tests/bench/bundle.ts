@@ -4,13 +4,13 @@ import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
-/** The repository root: the nearest folder above this module whose package.json is `airlock` (works bundled or not). */
+/** The repository root: the nearest folder above this module whose package.json is `airlock-kit` (works bundled or not). */
 export const ROOT = findRoot(dirname(fileURLToPath(import.meta.url)))
 
 function findRoot(from: string): string {
   for (let dir = from; ; dir = dirname(dir)) {
     const manifest = join(dir, 'package.json')
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'airlock') return dir
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'airlock-kit') return dir
     if (dirname(dir) === dir) throw new Error(`no airlock package.json above ${from}`)
   }
 }
@@ -38,19 +38,19 @@ export const BENCH_BUILD_OPTIONS = {
   logLevel: 'silent',
 } as const satisfies BuildOptions
 
-/** Lets the Airlock app import `airlock` and `airlock/react` as a host would, from source. */
+/** Lets the Airlock app import `airlock-kit` and `airlock-kit/react` as a host would, from source. */
 export function airlockSourcePlugin(root = ROOT): Plugin {
   const entries: Record<string, string> = {
-    airlock: join(root, 'core', 'index.ts'),
-    'airlock/react': join(root, 'react', 'index.ts'),
-    'airlock/storage': join(root, 'storage', 'index.ts'),
-    'airlock/telemetry': join(root, 'telemetry', 'index.ts'),
-    'airlock/api': join(root, 'core', 'api', 'index.ts'),
+    'airlock-kit': join(root, 'core', 'index.ts'),
+    'airlock-kit/react': join(root, 'react', 'index.ts'),
+    'airlock-kit/storage': join(root, 'storage', 'index.ts'),
+    'airlock-kit/telemetry': join(root, 'telemetry', 'index.ts'),
+    'airlock-kit/api': join(root, 'core', 'api', 'index.ts'),
   }
   return {
     name: 'airlock-source',
     setup(b) {
-      b.onResolve({ filter: /^airlock(\/[a-z]+)?$/ }, (args) => (entries[args.path] ? { path: entries[args.path] } : undefined))
+      b.onResolve({ filter: /^airlock-kit(\/[a-z]+)?$/ }, (args) => (entries[args.path] ? { path: entries[args.path] } : undefined))
     },
   }
 }

@@ -7,14 +7,14 @@ const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { cwd: root
 describe('package build', () => {
   test('behavior: npm run build writes dist/ and every subpath imports under Node', () => {
     run('npm', ['run', 'build', '--silent'])
-    const names = JSON.parse(run('node', ['-e', "import('airlock').then(m => console.log(JSON.stringify(Object.keys(m))))"]))
+    const names = JSON.parse(run('node', ['-e', "import('airlock-kit').then(m => console.log(JSON.stringify(Object.keys(m))))"]))
     expect(names).toEqual(expect.arrayContaining(['createAirlock', 'replay', 'parseCaipAddress', 'chainIdToCoinType', 'mainnet']))
-    for (const entry of ['airlock/storage', 'airlock/telemetry', 'airlock/react', 'airlock/siwx', 'airlock/api']) {
+    for (const entry of ['airlock-kit/storage', 'airlock-kit/telemetry', 'airlock-kit/react', 'airlock-kit/siwx', 'airlock-kit/api']) {
       const keys = JSON.parse(run('node', ['-e', `import('${entry}').then(m => console.log(JSON.stringify(Object.keys(m))))`]))
       expect(keys.length).toBeGreaterThan(0)
     }
     // Importing the core starts nothing: no window access, no timers keeping Node alive.
-    const out = run('node', ['-e', "import('airlock').then(() => console.log('clean exit'))"])
+    const out = run('node', ['-e', "import('airlock-kit').then(() => console.log('clean exit'))"])
     expect(out.trim()).toBe('clean exit')
   }, 120_000)
 })

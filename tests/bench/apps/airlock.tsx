@@ -1,7 +1,7 @@
 // The minimal Airlock app of the benchmark: provider + connect button, mainnet.
 import { createRoot } from 'react-dom/client'
-import { createAirlock, mainnet } from 'airlock'
-import { AirlockProvider, ConnectButton } from 'airlock/react'
+import { createAirlock, mainnet } from 'airlock-kit'
+import { AirlockProvider, ConnectButton } from 'airlock-kit/react'
 import { BENCH_METADATA, BENCH_PROJECT_ID } from './constants.js'
 
 const airlock = createAirlock({ projectId: BENCH_PROJECT_ID, networks: [mainnet], metadata: BENCH_METADATA })
