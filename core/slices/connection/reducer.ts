@@ -79,6 +79,9 @@ export function connectionReducer(state: ConnectionState, action: Action, root: 
 function activate(state: ConnectionState, caipNetworkId: CaipNetworkId): ConnectionState {
   const namespace = caipNetworkId.split(':')[0] as ChainNamespace
   const current = state.namespaces[namespace]
+  const onIt = !current?.caipAddress || current.status === 'disconnected' || (current.caipAddress.startsWith(`${caipNetworkId}:`) && current.accounts.every((a) => a.startsWith(`${caipNetworkId}:`)))
+  // Already there: the same state, so nothing downstream re-renders or re-runs.
+  if (onIt && state.activeCaipNetworkId === caipNetworkId && state.activeNamespace === namespace && state.unsupportedCaipNetworkId === null && state.switchingTo === null) return state
   // The account follows its network: `eip155:1:0xabc` on chain 8453 is `eip155:8453:0xabc`.
   const namespaces =
     current?.caipAddress && current.status !== 'disconnected'
