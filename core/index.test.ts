@@ -65,6 +65,7 @@ test('default: the public API of airlock', () => {
       "isSolanaAddress",
       "isSupportedNetwork",
       "isTxHash",
+      "isType",
       "kaia",
       "limits",
       "mainnet",

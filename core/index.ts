@@ -13,7 +13,8 @@ export type { EventLog } from './store/eventLog.js'
 export type { AnyAction, Epic, EpicFailedAction, LogEntry, LogExport, Reducer, StateObservable } from './store/types.js'
 
 // Actions, state, reducers, selectors
-export { ofType } from './actions/types.js'
+export { isType } from './actions/types.js'
+export { ofType } from './store/ofType.js'
 export type * from './actions/types.js'
 export { VIEWS } from './actions/views.js'
 export type { Transition, View } from './actions/views.js'

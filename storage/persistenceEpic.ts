@@ -1,5 +1,6 @@
-import { auditTime, catchError, concatMap, defer, distinctUntilChanged, EMPTY, filter, ignoreElements, map, of, startWith, switchMap, tap } from 'rxjs'
-import { ofType, type Action, type PersistedValues } from '../core/actions/types.js'
+import { auditTime, catchError, concatMap, defer, distinctUntilChanged, EMPTY, ignoreElements, map, of, startWith, switchMap, tap } from 'rxjs'
+import type { Action, PersistedValues } from '../core/actions/types.js'
+import { ofType } from '../core/store/ofType.js'
 import { STORAGE_WRITE_BATCH_MS } from '../core/constants/timing.js'
 import type { AirlockDeps } from '../core/deps.js'
 import { toErrorInfo } from '../core/errors/BaseError.js'
@@ -21,7 +22,7 @@ type Changes = Partial<Record<keyof PersistedValues, unknown>>
  */
 export const persistenceEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, state$, deps) =>
   action$.pipe(
-    filter(ofType('storage/hydrated')),
+    ofType('storage/hydrated'),
     // A second hydration (a remount) starts over from what it read.
     switchMap((hydrated) => {
       // What storage holds now: the values just read.

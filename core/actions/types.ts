@@ -211,9 +211,12 @@ export type ActionType = Action['type']
 /** Narrows the union to one action type. */
 export type ActionOf<T extends ActionType> = Extract<Action, { type: T }>
 
-/** A type guard for `filter`, keeping narrowing inside epics. */
-export function ofType<T extends ActionType>(...types: T[]): (action: Action) => action is ActionOf<T> {
-  // Every epic runs this on every action, so the common one-type case is a single comparison.
+/**
+ * A type guard for `filter` on any stream of actions, keeping narrowing. On the store's action
+ * stream prefer the `ofType` operator (core/store/ofType.ts): it routes at the source.
+ * @example merged$.pipe(filter(isType('modal/closeRequested')))
+ */
+export function isType<T extends ActionType>(...types: T[]): (action: Action) => action is ActionOf<T> {
   if (types.length === 1) {
     const only: string = types[0]!
     return (action): action is ActionOf<T> => action.type === only

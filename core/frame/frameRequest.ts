@@ -25,7 +25,7 @@ export interface FrameRequestOptions {
  * Unsubscribing (e.g. `switchMap` to a newer attempt) stops waiting; add `frame/abortRequested`
  * to end the request itself.
  * @example
- * action$.pipe(filter(ofType('auth/emailSubmitted')), switchMap((a) =>
+ * action$.pipe(ofType('auth/emailSubmitted'), switchMap((a) =>
  *   frameRequest(action$, deps, appMessage('CONNECT_EMAIL', { email: a.email }), (reply) =>
  *     reply.ok ? { type: 'auth/emailAccepted', action: reply.payload.action } : { type: 'auth/emailFailed', error: reply.error })))
  */

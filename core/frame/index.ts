@@ -6,7 +6,7 @@
  * ```ts
  * import { appMessage, frameRequest } from '../frame/index.js'
  * const connectEmail: Epic = (action$, _state$, deps) => action$.pipe(
- *   filter(ofType('auth/emailSubmitted')),
+ *   ofType('auth/emailSubmitted'),
  *   switchMap(({ email }) => frameRequest(action$, deps, appMessage('CONNECT_EMAIL', { email }), (reply) =>
  *     reply.ok
  *       ? { type: 'auth/emailAccepted', action: reply.payload.action } // 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'

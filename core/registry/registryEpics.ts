@@ -1,5 +1,6 @@
 import { catchError, concat, defer, EMPTY, exhaustMap, filter, forkJoin, from, map, merge, of, switchMap, takeUntil, timer, toArray, type Observable } from 'rxjs'
-import { ofType, type Action, type ErrorInfo } from '../actions/types.js'
+import type { Action, ErrorInfo } from '../actions/types.js'
+import { ofType } from '../store/ofType.js'
 import { fromAbortable } from '../api/fromAbortable.js'
 import { retryTransient } from '../api/retryTransient.js'
 import { FEATURED_WALLETS_COUNT, RECOMMENDED_WALLETS_COUNT, WALLET_SEARCH_RESULTS, WALLETS_PAGE_SIZE } from '../constants/limits.js'
@@ -54,7 +55,7 @@ export const listsEpic =
   (getWallets: WalletsGetter = httpWalletsGetter): AirlockEpic =>
   (action$, state$, deps) =>
     action$.pipe(
-      filter(ofType('modal/openRequested', 'registry/retryRequested')),
+      ofType('modal/openRequested', 'registry/retryRequested'),
       filter(() => state$.value.registry.status === 'idle' || state$.value.registry.status === 'failed'),
       exhaustMap(() => {
         const state = state$.value
@@ -83,7 +84,7 @@ export const pagesEpic =
   (getWallets: WalletsGetter = httpWalletsGetter): AirlockEpic =>
   (action$, state$, deps) =>
     action$.pipe(
-      filter(ofType('registry/nextPageRequested', 'registry/retryRequested')),
+      ofType('registry/nextPageRequested', 'registry/retryRequested'),
       filter((action) => {
         const { status, loadingPage, error, page, count } = state$.value.registry
         // Page 1 belongs to the lists fetch; a failed page waits for an explicit retry.
@@ -109,7 +110,7 @@ export const searchEpic =
   (getWallets: WalletsGetter = httpWalletsGetter, debounceMs = WALLET_SEARCH_DEBOUNCE_MS): AirlockEpic =>
   (action$, state$, deps) =>
     action$.pipe(
-      filter(ofType('registry/searchRequested')),
+      ofType('registry/searchRequested'),
       switchMap((action) => {
         const query = action.query.trim()
         if (query === '') return EMPTY
@@ -129,7 +130,7 @@ export const preloadEpic =
   (getImage: ImageGetter = httpImageGetter, timeoutMs = IMAGE_PRELOAD_TIMEOUT_MS): AirlockEpic =>
   (action$, state$, deps) =>
     action$.pipe(
-      filter(ofType('registry/listsLoaded')),
+      ofType('registry/listsLoaded'),
       switchMap(({ featured, recommended }) => {
         const ids = [...new Set([...featured, ...recommended].flatMap((w) => (w.image_id ? [w.image_id] : [])))]
         const loads = ids.map((id) =>

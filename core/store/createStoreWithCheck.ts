@@ -3,8 +3,8 @@
 // the lazy code's operators into the page's initial JavaScript (issue #7).
 import { BehaviorSubject } from 'rxjs/internal/BehaviorSubject'
 import type { Observable } from 'rxjs'
-import { Subject } from 'rxjs/internal/Subject'
 import { Subscription } from 'rxjs/internal/Subscription'
+import { createActionRouter } from './actionRouter.js'
 import { createEventLog, DEFAULT_LOG_SIZE, type EventLog } from './eventLog.js'
 import type { AnyAction, BaseDeps, Epic, EpicFailedAction, Reducer, StateObservable } from './types.js'
 
@@ -50,7 +50,8 @@ export function createStoreWithCheck<S, A extends AnyAction, D extends BaseDeps>
   type Act = A | EpicFailedAction
   const { reducer, deps, devChecks = true, maxEpicRestarts = DEFAULT_EPIC_RESTARTS } = params
   const stateSubject = new BehaviorSubject<S>(params.initialState)
-  const actionSubject = new Subject<Act>()
+  // Actions reach each epic only for the types it asked for (`ofType`), not every epic every action.
+  const router = createActionRouter<Act>()
   const log = createEventLog<S, Act>(params.logSize ?? DEFAULT_LOG_SIZE, () => stateSubject.value)
   const queue: Act[] = []
   const epicSubscriptions = new Subscription()
@@ -81,7 +82,7 @@ export function createStoreWithCheck<S, A extends AnyAction, D extends BaseDeps>
         const after = reducer(before, action)
         log.append(action, deps.scheduler.now(), before)
         if (after !== before) stateSubject.next(after)
-        actionSubject.next(action)
+        router.emit(action)
       }
     } finally {
       draining = false
@@ -112,7 +113,7 @@ export function createStoreWithCheck<S, A extends AnyAction, D extends BaseDeps>
       }
       try {
         sub.add(
-          epic(actionSubject.asObservable(), state$, deps).subscribe({
+          epic(router.actions, state$, deps).subscribe({
             next: (action) => {
               try {
                 dispatch(action)
@@ -136,7 +137,7 @@ export function createStoreWithCheck<S, A extends AnyAction, D extends BaseDeps>
     dispatch,
     getState: () => stateSubject.value,
     state$,
-    action$: actionSubject.asObservable(),
+    action$: router.actions,
     log,
     get destroyed() {
       return destroyed
@@ -145,7 +146,7 @@ export function createStoreWithCheck<S, A extends AnyAction, D extends BaseDeps>
       if (destroyed) return
       destroyed = true
       epicSubscriptions.unsubscribe()
-      actionSubject.complete()
+      router.complete()
       stateSubject.complete()
     },
   }

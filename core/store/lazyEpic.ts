@@ -1,17 +1,19 @@
-import type { Subscription } from 'rxjs'
-// Deep rxjs entry points, not the barrel: esbuild's code splitting gives every module the barrel
+import type { Subscriber, Subscription } from 'rxjs'
+// Deep rxjs entry point, not the barrel: esbuild's code splitting gives every module the barrel
 // re-exports to the chunk of each importer, so one barrel import on the start-up path would put
 // the lazy code's operators into the page's initial JavaScript (issue #7).
 import { Observable } from 'rxjs/internal/Observable'
-import { Subject } from 'rxjs/internal/Subject'
+import { isRoutedActions, RoutedActions, type Attach } from './actionRouter.js'
 import type { AnyAction, Epic } from './types.js'
 
 /**
  * An epic whose code is fetched when the store starts it (a dynamic import; after the first paint
  * when `deps.afterFirstPaint` is given), so it stays out of the page's entry chunk. Actions
  * dispatched while the code loads are handed to it first, in dispatch order, then live ones (it
- * reads `state$` as it is by then). A failed load errors the epic, which the store reports as
- * `epic/failed` and restarts like any other.
+ * reads `state$` as it is by then). Once caught up, the epic's own subscriptions are handed to the
+ * store's router (when `action$` is the store's routed stream), so it receives only the action
+ * types it asked for, at its own place in the delivery order. A failed load errors the epic,
+ * which the store reports as `epic/failed` and restarts like any other.
  * @example const telemetry = lazyEpic(() => import('./startupEffects.js').then((m) => m.telemetryEpic))
  */
 export function lazyEpic<A extends AnyAction, S, D>(load: () => Promise<Epic<A, S, D>>): Epic<A, S, D> {
@@ -21,10 +23,30 @@ export function lazyEpic<A extends AnyAction, S, D>(load: () => Promise<Epic<A, 
       // synchronous burst), and `shift()` on a long array is linear, so draining them was quadratic.
       let pending: (A | undefined)[] = []
       let head = 0
-      const source = new Subject<A>()
-      let started = false
       let draining = false
       let completed = false
+      /** The epic's subscriptions while it catches up: each with its types, fed from `pending`. */
+      const local: { types: readonly string[] | null; subscriber: Subscriber<A>; rank: number; detach: () => void }[] = []
+      /** Set once caught up: the store's attach, where the epic's subscriptions live from then on. */
+      let handedOver: Attach<A> | null = null
+      const store = isRoutedActions(action$) ? (action$ as unknown as RoutedActions<A>) : null
+      let wrapperRank = 0
+      let innerCount = 0
+      // The epic's own subscriptions rank inside the epic's place, in order, never reaching the next epic's.
+      const innerRank = () => wrapperRank + 1 - 1 / (++innerCount + 1)
+
+      const attach: Attach<A> = (types, inner, rank) => {
+        if (handedOver) return handedOver(types, inner, rank ?? innerRank())
+        const entry = { types, subscriber: inner, rank: rank ?? innerRank(), detach: () => void local.splice(local.indexOf(entry), 1) }
+        local.push(entry)
+        if (completed && head === pending.length) inner.complete()
+        return { rank: entry.rank, detach: () => entry.detach() }
+      }
+      const deliver = (action: A): void => {
+        for (const entry of [...local]) {
+          if (!entry.subscriber.closed && (entry.types === null || entry.types.includes(action.type))) entry.subscriber.next(action)
+        }
+      }
       // One loop hands every action over in order, those the epic itself causes while draining too.
       const drain = (): void => {
         if (draining) return
@@ -33,39 +55,36 @@ export function lazyEpic<A extends AnyAction, S, D>(load: () => Promise<Epic<A, 
           while (head < pending.length && !subscriber.closed) {
             const action = pending[head]!
             pending[head++] = undefined
-            source.next(action)
+            deliver(action)
           }
           if (head === pending.length) {
             pending = []
             head = 0
           }
-          if (completed && !subscriber.closed) source.complete()
+          if (completed && !subscriber.closed) for (const entry of [...local]) entry.subscriber.complete()
         } finally {
           draining = false
         }
       }
-      const actions = action$.subscribe({
-        next: (action) => {
-          // The hot path once running: nothing queued, so hand it straight over (still marked as
-          // draining, so what the epic causes meanwhile queues behind it, as in drain()).
-          if (started && !draining && head === pending.length && !subscriber.closed) {
-            draining = true
-            try {
-              source.next(action)
-            } finally {
-              draining = false
-            }
-            if (head < pending.length) drain()
-          } else {
-            pending.push(action)
-            if (started) drain()
-          }
-        },
-        complete: () => {
-          completed = true
-          if (started) drain()
-        },
-      })
+      let all: { detach(): void } | null = null
+      const onAction = (action: A) => {
+        pending.push(action)
+        if (started) drain()
+      }
+      const onComplete = () => {
+        completed = true
+        if (started) drain()
+      }
+      let started = false
+      if (store) {
+        // Every action until the code is here and has caught up; then only what it asked for.
+        const connected = store.connect(null, { next: onAction, complete: onComplete, error: () => undefined, closed: false } as unknown as Subscriber<A>)
+        wrapperRank = connected.rank
+        all = connected
+      } else {
+        const sub = action$.subscribe({ next: onAction, complete: onComplete })
+        all = { detach: () => sub.unsubscribe() }
+      }
       let inner: Subscription | undefined
       // Fetched after the page's first paint when the deps say when that is (AirlockDeps.afterFirstPaint).
       const painted = (deps as { afterFirstPaint?: () => Promise<void> } | undefined)?.afterFirstPaint
@@ -73,18 +92,28 @@ export function lazyEpic<A extends AnyAction, S, D>(load: () => Promise<Epic<A, 
         (epic) => {
           if (subscriber.closed) return
           try {
-            inner = epic(source.asObservable(), state$, deps).subscribe(subscriber)
+            inner = epic(new RoutedActions<A>(attach), state$, deps).subscribe(subscriber)
           } catch (error) {
             subscriber.error(error)
             return
           }
           started = true
           drain()
+          if (store && !completed && !subscriber.closed) {
+            // Caught up: the store delivers to the epic's subscriptions directly from now on.
+            all?.detach()
+            all = null
+            handedOver = store.connect
+            for (const entry of local.splice(0)) {
+              const moved = store.connect(entry.types, entry.subscriber, entry.rank)
+              entry.detach = moved.detach
+            }
+          }
         },
         (error: unknown) => subscriber.error(error),
       )
       return () => {
-        actions.unsubscribe()
+        all?.detach()
         inner?.unsubscribe()
       }
     })

@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from 'node:util'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { createAirlock, mainnet, replay, type Action, type Airlock } from '../../core/index.js'
+import { ignoreElements } from 'rxjs'
+import { createAirlock, mainnet, ofType, replay, type Action, type Airlock, type AirlockDeps, type AirlockState, type Epic } from '../../core/index.js'
 import { createStorage } from '../../storage/createStorage.js'
 import { BENCH_WALLET } from './apps.js'
 
@@ -13,6 +14,11 @@ export interface CoreResult {
   readonly replayEntries: number
   /** Heap growth over the first 100,000 actions after warm-up, and over the next 100,000 (bytes, after GC). */
   readonly heapGrowth: { readonly first: number; readonly second: number; readonly logSize: number }
+  /**
+   * Throughput with 10, 50 and 200 extra epics, each waiting for a type nobody dispatches (median
+   * of 3): flat when actions reach only the epics that asked for their type.
+   */
+  readonly epicScaling: readonly { readonly epics: number; readonly actionsPerSecond: number }[]
 }
 
 /** UI and wallet-list traffic that reaches reducers, the log, `state$` and every epic, with no timers. */
@@ -41,13 +47,19 @@ function benchWindow() {
   }
 }
 
+/** `count` epics that each listen for their own type and never emit (hosts' own epics, say). */
+function idleEpics(count: number): Record<string, Epic<Action, AirlockState, AirlockDeps>> {
+  return Object.fromEntries(Array.from({ length: count }, (_, i) => [`idle${i}`, (action$) => action$.pipe(ofType(`bench/idle${i}` as Action['type']), ignoreElements())]))
+}
+
 /** The bench's Airlock: default options (dev checks on), memory storage, a collector that says 204. */
-async function startAirlock(logSize?: number): Promise<Airlock> {
+async function startAirlock(logSize?: number, extraEpics = 0): Promise<Airlock> {
   const fetch204: typeof fetch = async () => new Response(null, { status: 204 })
   const airlock = createAirlock({
     projectId: 'bench',
     networks: [mainnet],
     ...(logSize ? { logSize } : {}),
+    ...(extraEpics > 0 ? { epics: idleEpics(extraEpics) } : {}),
     deps: { window: benchWindow() as never, storage: createStorage({ backend: 'memory' }), fetch: fetch204 },
   })
   await airlock.ready()
@@ -94,6 +106,21 @@ export async function measureCore(log: (line: string) => void, count = 100_000):
   }
   log(`  store: ${throughput.map((t) => Math.round(t)).join(', ')} actions/s`)
 
+  const epicScaling: { epics: number; actionsPerSecond: number }[] = []
+  for (const epics of [10, 50, 200]) {
+    const rounds: number[] = []
+    for (let round = 0; round < 3; round++) {
+      const airlock = await startAirlock(undefined, epics)
+      drive(airlock, 10_000)
+      await tick()
+      rounds.push(count / (drive(airlock, count) / 1000))
+      await tick()
+      airlock.destroy()
+    }
+    epicScaling.push({ epics, actionsPerSecond: Math.round(median(rounds)) })
+  }
+  log(`  store with extra epics: ${epicScaling.map((e) => `${e.epics}: ${e.actionsPerSecond}`).join(', ')} actions/s`)
+
   const recorder = await startAirlock(count)
   drive(recorder, count)
   await tick()
@@ -132,5 +159,6 @@ export async function measureCore(log: (line: string) => void, count = 100_000):
     replayMs: Math.round(median(replayTimes) * 10) / 10,
     replayEntries: entries,
     heapGrowth: { first: afterFirst - before, second: afterSecond - afterFirst, logSize },
+    epicScaling,
   }
 }

@@ -105,6 +105,8 @@ export function table(results: BenchResults): { header: Cell[]; rows: Cell[][] }
   if (results.core) {
     const coreRow = (label: string, value: string) => rows.push([label, ...ids.map((id) => (id === 'airlock' ? value : '—'))])
     coreRow('Store throughput, actions/s', results.core.actionsPerSecond.toLocaleString('en-US'))
+    // Older result files have no scaling row.
+    for (const { epics, actionsPerSecond } of results.core.epicScaling ?? []) coreRow(`  with ${epics} more epics, actions/s`, actionsPerSecond.toLocaleString('en-US'))
     coreRow(`replay of ${results.core.replayEntries.toLocaleString('en-US')} entries, ms`, `${results.core.replayMs}`)
     const signed = (bytes: number) => `${bytes < 0 ? '−' : '+'}${Math.abs(bytes / KB).toFixed(0)} KB`
     coreRow('Heap growth, 100k then 100k more actions', `${signed(results.core.heapGrowth.first)}, ${signed(results.core.heapGrowth.second)}`)

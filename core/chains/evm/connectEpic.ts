@@ -1,5 +1,6 @@
 import { catchError, exhaustMap, filter, from, mergeMap, of, takeUntil, type Observable } from 'rxjs'
-import { ofType, type Action } from '../../actions/types.js'
+import type { Action } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import { isInjectedConnector } from '../../connectors/injected/isInjectedConnector.js'
 import type { AirlockDeps } from '../../deps.js'
 import { BaseError } from '../../errors/BaseError.js'
@@ -20,7 +21,7 @@ export const NO_ACCOUNTS_MESSAGE = 'The wallet returned no accounts'
  */
 export const connectEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, state$, deps) =>
   action$.pipe(
-    filter(ofType('connection/connectRequested')),
+    ofType('connection/connectRequested'),
     filter((action) => action.namespace === 'eip155' && isInjectedConnector(state$.value, action.connectorId)),
     exhaustMap(({ connectorId }): Observable<Action> => {
       const failed = (error: unknown): Action => ({
@@ -37,7 +38,7 @@ export const connectEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, st
           return from(accountConnectedActions(state$.value, { connectorId, accounts, chainId }))
         }),
         catchError((error: unknown) => of(failed(error))),
-        takeUntil(action$.pipe(filter(ofType('connection/disconnectRequested')), filter((a) => a.namespace === 'eip155'))),
+        takeUntil(action$.pipe(ofType('connection/disconnectRequested'), filter((a) => a.namespace === 'eip155'))),
       )
     }),
   )

@@ -1,6 +1,7 @@
 import { catchError, concat, defer, EMPTY, exhaustMap, filter, ignoreElements, of, subscribeOn, timeout, type Observable } from 'rxjs'
 import { REVOKE_PERMISSIONS_TIMEOUT_MS } from '../../constants/timing.js'
-import { ofType, type Action } from '../../actions/types.js'
+import type { Action } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import { isInjectedConnector } from '../../connectors/injected/isInjectedConnector.js'
 import type { AirlockDeps } from '../../deps.js'
 import type { AirlockState } from '../../state.js'
@@ -15,7 +16,7 @@ export const disconnectEpic =
   (revokeTimeoutMs = REVOKE_PERMISSIONS_TIMEOUT_MS): Epic<Action, AirlockState, AirlockDeps> =>
   (action$, state$, deps) =>
     action$.pipe(
-      filter(ofType('connection/disconnectRequested')),
+      ofType('connection/disconnectRequested'),
       filter((action) => action.namespace === 'eip155'),
       exhaustMap((): Observable<Action> => {
         const state = state$.value

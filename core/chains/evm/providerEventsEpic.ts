@@ -1,5 +1,6 @@
 import { distinctUntilChanged, EMPTY, filter, map, Observable, switchMap, takeUntil } from 'rxjs'
-import { ofType, type Action } from '../../actions/types.js'
+import type { Action } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import type { Eip1193Provider } from '../../connectors/providerRegistry.js'
 import { isInjectedConnector } from '../../connectors/injected/isInjectedConnector.js'
 import type { AirlockDeps } from '../../deps.js'
@@ -28,7 +29,7 @@ export const providerEventsEpic: Epic<Action, AirlockState, AirlockDeps> = (acti
       const provider = connectorId ? deps.providers.get(connectorId) : undefined
       if (!provider?.on) return EMPTY
       return walletEvents(provider, state$).pipe(
-        takeUntil(action$.pipe(filter(ofType('connection/disconnectRequested')), filter((a) => a.namespace === 'eip155'))),
+        takeUntil(action$.pipe(ofType('connection/disconnectRequested'), filter((a) => a.namespace === 'eip155'))),
       )
     }),
   )

@@ -1,5 +1,6 @@
 import { catchError, EMPTY, filter, from, map, mergeMap, of, switchMap, take, takeUntil, timeout, type Observable } from 'rxjs'
-import { ofType, type Action, type ConnectorInfo } from '../../actions/types.js'
+import type { Action, ConnectorInfo } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import { isInjectedConnector } from '../../connectors/injected/isInjectedConnector.js'
 import { RECONNECT_TIMEOUT_MS } from '../../constants/timing.js'
 import type { AirlockDeps } from '../../deps.js'
@@ -21,7 +22,7 @@ export const reconnectEpic =
   (timeoutMs = RECONNECT_TIMEOUT_MS): Epic<Action, AirlockState, AirlockDeps> =>
   (action$, state$, deps) =>
     action$.pipe(
-      filter(ofType('storage/hydrated')),
+      ofType('storage/hydrated'),
       switchMap((): Observable<Action> => {
         const cached = state$.value.connection.namespaces.eip155
         if (cached?.status !== 'connecting' || !cached.caipAddress || !cached.connectorId) return EMPTY
@@ -44,7 +45,7 @@ export const reconnectEpic =
           }),
           timeout({ first: timeoutMs, with: () => of(failed), scheduler: deps.scheduler }),
           catchError(() => of(failed)),
-          takeUntil(action$.pipe(filter(ofType('connection/connectRequested', 'connection/disconnectRequested')), filter((a) => a.namespace === 'eip155'))),
+          takeUntil(action$.pipe(ofType('connection/connectRequested', 'connection/disconnectRequested'), filter((a) => a.namespace === 'eip155'))),
         )
       }),
     )

@@ -1,5 +1,6 @@
 import { catchError, defer, EMPTY, exhaustMap, filter, from, map, of, switchMap, takeUntil, type Observable } from 'rxjs'
-import { ofType, type Action, type ErrorInfo } from '../../actions/types.js'
+import type { Action, ErrorInfo } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import { isInjectedConnector } from '../../connectors/injected/isInjectedConnector.js'
 import type { AirlockDeps } from '../../deps.js'
 import { BaseError } from '../../errors/BaseError.js'
@@ -25,7 +26,7 @@ const ADD_CHAIN_CODES: readonly (number | string)[] = [4902, 5000, 32603, -32603
  */
 export const switchNetworkEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, state$, deps) =>
   action$.pipe(
-    filter(ofType('network/switchRequested')),
+    ofType('network/switchRequested'),
     filter((action) => action.caipNetworkId.startsWith('eip155:')),
     exhaustMap(({ caipNetworkId }): Observable<Action> => {
       const state = state$.value
@@ -52,7 +53,7 @@ export const switchNetworkEpic: Epic<Action, AirlockState, AirlockDeps> = (actio
         }),
         map(() => activeChanged),
         catchError((error: unknown) => fail(walletErrorInfo(error, SWITCH_FAILED_TOAST))),
-        takeUntil(action$.pipe(filter(ofType('connection/disconnected')), filter((a) => a.namespace === 'eip155'))),
+        takeUntil(action$.pipe(ofType('connection/disconnected'), filter((a) => a.namespace === 'eip155'))),
       )
     }),
   )

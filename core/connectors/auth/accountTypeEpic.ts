@@ -1,5 +1,6 @@
 import { filter, merge, switchMap, type Observable } from 'rxjs'
-import { ofType, type Action } from '../../actions/types.js'
+import type { Action } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import type { CaipAddress } from '../../chains/types.js'
 import type { AirlockDeps } from '../../deps.js'
 import { appMessage, frameRequest } from '../../frame/index.js'
@@ -15,7 +16,7 @@ import { writeAuthItems } from './authStorage.js'
  */
 export const accountTypeEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, state$, deps) => {
   const preferred$ = action$.pipe(
-    filter(ofType('auth/accountTypeRequested')),
+    ofType('auth/accountTypeRequested'),
     switchMap(({ accountType }): Observable<Action> =>
       frameRequest(action$, deps, appMessage('SET_PREFERRED_ACCOUNT', { type: accountType }), (reply): Action[] => {
         if (!reply.ok) return [{ type: 'auth/accountTypeChanged', accountType: 'eoa' }]
@@ -33,7 +34,7 @@ export const accountTypeEpic: Epic<Action, AirlockState, AirlockDeps> = (action$
     ),
   )
   const networks$ = action$.pipe(
-    filter(ofType('auth/userLoaded')),
+    ofType('auth/userLoaded'),
     switchMap(() =>
       frameRequest(action$, deps, appMessage('GET_SMART_ACCOUNT_ENABLED_NETWORKS'), (reply): Action[] => {
         if (!reply.ok) return []

@@ -1,5 +1,6 @@
 import { EMPTY, filter, from, map, merge, mergeMap, Observable, Subject, take, takeUntil } from 'rxjs'
-import { ofType, type Action, type ConnectorInfo } from '../../actions/types.js'
+import type { Action, ConnectorInfo } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import type { ChainNamespace } from '../../chains/types.js'
 import type { AirlockDeps } from '../../deps.js'
 import { BaseError } from '../../errors/BaseError.js'
@@ -35,7 +36,7 @@ export function authNamespace(state: AirlockState): ChainNamespace | null {
  */
 export const authProviderEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, state$, deps) =>
   action$.pipe(
-    filter(ofType('app/started')),
+    ofType('app/started'),
     take(1),
     mergeMap((): Observable<Action> => {
       const state = state$.value

@@ -1,5 +1,6 @@
-import { concat, EMPTY, filter, map, merge, mergeMap, of, switchMap, take, timer, type Observable } from 'rxjs'
-import { ofType, type Action } from '../../actions/types.js'
+import { concat, EMPTY, map, merge, mergeMap, of, switchMap, take, timer, type Observable } from 'rxjs'
+import type { Action } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import { EMAIL_LOGIN_COOLDOWN_MS } from '../../constants/timing.js'
 import type { AirlockDeps } from '../../deps.js'
 import type { AirlockState } from '../../state.js'
@@ -34,7 +35,7 @@ export const cooldownEpic =
   (cooldownMs = EMAIL_LOGIN_COOLDOWN_MS): Epic<Action, AirlockState, AirlockDeps> =>
   (action$, _state$, deps) => {
     const restored$ = action$.pipe(
-      filter(ofType('app/started')),
+      ofType('app/started'),
       take(1),
       switchMap(() => readAuthItem(deps.storage, 'walletLastEmailLoginTime')),
       mergeMap((stored): Observable<Action> => {
@@ -44,7 +45,7 @@ export const cooldownEpic =
       }),
     )
     const ticks$ = action$.pipe(
-      filter(ofType('auth/cooldownStarted', 'auth/userLoaded')),
+      ofType('auth/cooldownStarted', 'auth/userLoaded'),
       switchMap((action) => (action.type === 'auth/userLoaded' ? EMPTY : countdown(action.until - deps.scheduler.now(), deps))),
     )
     return merge(restored$, ticks$)

@@ -1,5 +1,6 @@
 import { concat, defer, EMPTY, filter, merge, of, switchMap, type Observable } from 'rxjs'
-import { ofType, type Action } from '../../actions/types.js'
+import type { Action } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import { EMAIL_LOGIN_COOLDOWN_MS } from '../../constants/timing.js'
 import type { AirlockDeps } from '../../deps.js'
 import { appMessage, frameRequest } from '../../frame/index.js'
@@ -32,7 +33,7 @@ export const emailLoginEpic =
       })
 
     const requested$ = action$.pipe(
-      filter(ofType('auth/emailLoginRequested')),
+      ofType('auth/emailLoginRequested'),
       // The reducer already refused a request inside the cooldown (`blocked`).
       filter(() => state$.value.auth.step === 'sendingCode'),
       switchMap(({ email }) =>
@@ -48,7 +49,7 @@ export const emailLoginEpic =
     const connected = (): Observable<Action> => concat(of<Action>({ type: 'auth/frameConnected', method: 'email' }), loadUser(action$, state$, deps, null))
 
     const otp$ = action$.pipe(
-      filter(ofType('auth/otpSubmitted', 'auth/emailCodeSent', 'auth/loginCancelled')),
+      ofType('auth/otpSubmitted', 'auth/emailCodeSent', 'auth/loginCancelled'),
       switchMap((action): Observable<Action> => {
         // The person left the code view: stop waiting for the check.
         if (action.type === 'auth/loginCancelled') return EMPTY
@@ -63,7 +64,7 @@ export const emailLoginEpic =
     // the frame sends the one-time code with that approval, so the code view follows at once
     // (asking CONNECT_EMAIL again would answer VERIFY_DEVICE again for a device it just registered).
     const device$ = action$.pipe(
-      filter(ofType('auth/emailCodeSent', 'auth/loginCancelled')),
+      ofType('auth/emailCodeSent', 'auth/loginCancelled'),
       switchMap((action): Observable<Action> => {
         if (action.type !== 'auth/emailCodeSent' || action.next !== 'VERIFY_DEVICE') return EMPTY
         return frameRequest(action$, deps, appMessage('CONNECT_DEVICE'), (reply): Action[] => {

@@ -1,5 +1,6 @@
 import { concat, defer, EMPTY, filter, from, map, merge, mergeMap, of, share, switchMap, take, takeUntil, type Observable } from 'rxjs'
-import { ofType, type Action } from '../../actions/types.js'
+import type { Action } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import type { AirlockDeps } from '../../deps.js'
 import { appMessage, frameRequest } from '../../frame/index.js'
 import type { AirlockState } from '../../state.js'
@@ -50,12 +51,12 @@ export const farcasterEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, 
     })
 
   return action$.pipe(
-    filter(ofType('auth/farcasterLoginRequested')),
+    ofType('auth/farcasterLoginRequested'),
     switchMap((): Observable<Action> => {
       // Starting over: the previous wait is unsubscribed by switchMap; end it for the frame here.
       const previous: Action[] = waiting ? [{ type: 'frame/abortRequested', id: waiting }] : []
       waiting = null
-      const cancel$ = action$.pipe(filter(ofType('auth/loginCancelled', 'modal/closeRequested')), take(1))
+      const cancel$ = action$.pipe(ofType('auth/loginCancelled', 'modal/closeRequested'), take(1))
       const uri$ = frameRequest(action$, deps, appMessage('GET_FARCASTER_URI'), (reply): Action[] =>
         // The channel URL is a bearer value (its holder can follow the login): by reference only.
         reply.ok ? [{ type: 'auth/farcasterUrlReceived', urlRef: deps.secrets.put(reply.payload.url) }] : loginFailedActions(reply.error, reply.reason),

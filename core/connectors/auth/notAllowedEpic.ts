@@ -1,5 +1,6 @@
 import { concat, filter, map, merge, of, switchMap, takeUntil, timer, type Observable } from 'rxjs'
-import { ofType, type Action } from '../../actions/types.js'
+import type { Action } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import { isAllowedRpcMethod } from '../../chains/evm/rpcMethods.js'
 import { ERROR_UI_DELAY_MS } from '../../constants/timing.js'
 import type { AirlockDeps } from '../../deps.js'
@@ -20,17 +21,17 @@ export const notAllowedEpic =
   (action$, state$, deps) => {
     // `getProvider()` refuses unknown methods before they reach the auth provider: same rule.
     const wrapped$ = action$.pipe(
-      filter(ofType('wallet/requestFailed')),
+      ofType('wallet/requestFailed'),
       filter((a) => !isAllowedRpcMethod(a.method) && activeIsAuth(state$.value)),
       map((a): Action => ({ type: 'auth/requestNotAllowed', method: a.method })),
     )
     const shown$ = action$.pipe(
-      filter(ofType('auth/requestNotAllowed')),
+      ofType('auth/requestNotAllowed'),
       switchMap((): Observable<Action> => {
         return concat(
           of(...openApproval(state$.value)),
           timer(delayMs, deps.scheduler).pipe(map((): Action => ({ type: 'auth/notAllowedShown' }))),
-        ).pipe(takeUntil(action$.pipe(filter(ofType('modal/closeRequested')))))
+        ).pipe(takeUntil(action$.pipe(ofType('modal/closeRequested'))))
       }),
     )
     return merge(wrapped$, shown$)

@@ -1,5 +1,6 @@
 import { concat, defer, EMPTY, filter, from, mergeMap, of, switchMap, takeUntil, type Observable } from 'rxjs'
-import { ofType, type Action } from '../../actions/types.js'
+import type { Action } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import type { AirlockDeps } from '../../deps.js'
 import { appMessage, frameRequest } from '../../frame/index.js'
 import type { AirlockState } from '../../state.js'
@@ -17,7 +18,7 @@ import { authNamespaces } from './signOutEpic.js'
  */
 export const sessionCheckEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, state$, deps) =>
   action$.pipe(
-    filter(ofType('storage/hydrated')),
+    ofType('storage/hydrated'),
     switchMap((): Observable<Action> => {
       const namespaces = authNamespaces(state$.value).filter((ns) => state$.value.connection.namespaces[ns]?.status === 'connecting')
       if (namespaces.length === 0) return EMPTY
@@ -35,6 +36,6 @@ export const sessionCheckEpic: Epic<Action, AirlockState, AirlockDeps> = (action
           from<Action[]>([{ type: 'auth/sessionChecked', connected: true }, { type: 'auth/frameConnected', method: 'session' }]),
           loadUser(action$, state$, deps, state$.value.auth.social).pipe(mergeMap((a) => (a.type === 'auth/loginFailed' ? concat(of(a), failed()) : of(a)))),
         )
-      }).pipe(takeUntil(action$.pipe(filter(ofType('connection/connectRequested', 'connection/disconnectRequested')))))
+      }).pipe(takeUntil(action$.pipe(ofType('connection/connectRequested', 'connection/disconnectRequested'))))
     }),
   )

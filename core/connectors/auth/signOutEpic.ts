@@ -1,5 +1,6 @@
 import { concat, defer, EMPTY, exhaustMap, filter, from, takeUntil, timer, type Observable } from 'rxjs'
-import { ofType, type Action } from '../../actions/types.js'
+import type { Action } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import type { ChainNamespace } from '../../chains/types.js'
 import { SIGN_OUT_WAIT_MS } from '../../constants/timing.js'
 import type { AirlockDeps } from '../../deps.js'
@@ -26,7 +27,7 @@ export const signOutEpic =
   (waitMs = SIGN_OUT_WAIT_MS): Epic<Action, AirlockState, AirlockDeps> =>
   (action$, state$, deps) =>
     action$.pipe(
-      filter(ofType('connection/disconnectRequested')),
+      ofType('connection/disconnectRequested'),
       filter((a) => state$.value.connection.namespaces[a.namespace]?.connectorId === AUTH_CONNECTOR_ID),
       exhaustMap((): Observable<Action> => {
         const namespaces = authNamespaces(state$.value)

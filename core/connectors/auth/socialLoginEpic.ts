@@ -1,5 +1,6 @@
 import { concat, defer, EMPTY, filter, finalize, interval, map, merge, mergeMap, Observable, of, switchMap, take, takeUntil } from 'rxjs'
-import { ofType, type Action } from '../../actions/types.js'
+import type { Action } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import type { RedirectSocialProvider } from '../../actions/auth.js'
 import type { AirlockDeps } from '../../deps.js'
 import { appMessage, frameRequest } from '../../frame/index.js'
@@ -37,7 +38,7 @@ export const socialLoginEpic =
   (action$, state$, deps) => {
     const session = authSession(deps.providers)
     const login$ = action$.pipe(
-      filter(ofType('auth/socialLoginRequested')),
+      ofType('auth/socialLoginRequested'),
       switchMap(({ provider }): Observable<Action> => {
         const popup = session.popup
         if (!popup) return of(...loginFailedActions({ message: POPUP_BLOCKED_MESSAGE }))
@@ -47,7 +48,7 @@ export const socialLoginEpic =
           popup.location.href = reply.payload.uri
           return concat(of<Action>({ type: 'auth/socialPopupOpened', provider }), awaitReturn(popup, provider))
         }).pipe(
-          takeUntil(action$.pipe(filter(ofType('auth/loginCancelled', 'modal/closeRequested')))),
+          takeUntil(action$.pipe(ofType('auth/loginCancelled', 'modal/closeRequested'))),
           // Left, replaced by a new attempt, or done: the provider window goes too.
           finalize(() => closeQuietly(popup)),
         )
@@ -95,7 +96,7 @@ export const socialLoginEpic =
       })
 
     const telegram$ = action$.pipe(
-      filter(ofType('app/started')),
+      ofType('app/started'),
       take(1),
       mergeMap(() => {
         const href = deps.window?.location.href

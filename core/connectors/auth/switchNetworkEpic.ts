@@ -1,5 +1,6 @@
 import { exhaustMap, filter, from, type Observable } from 'rxjs'
-import { ofType, type Action, type ErrorInfo } from '../../actions/types.js'
+import type { Action, ErrorInfo } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import { NETWORK_NOT_FOUND_MESSAGE, SWITCH_FAILED_TOAST } from '../../chains/evm/switchNetworkEpic.js'
 import type { CaipNetworkId, ChainNamespace } from '../../chains/types.js'
 import type { AirlockDeps } from '../../deps.js'
@@ -18,7 +19,7 @@ import { alertActions } from './failureActions.js'
  */
 export const switchNetworkEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, state$, deps) =>
   action$.pipe(
-    filter(ofType('network/switchRequested')),
+    ofType('network/switchRequested'),
     filter(({ caipNetworkId }) => {
       const connection = state$.value.connection.namespaces[caipNetworkId.split(':')[0] as ChainNamespace]
       return connection?.status === 'connected' && connection.connectorId === AUTH_CONNECTOR_ID

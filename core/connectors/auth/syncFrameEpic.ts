@@ -1,5 +1,6 @@
 import { filter, merge, mergeMap, switchMap, type Observable } from 'rxjs'
-import { ofType, type Action } from '../../actions/types.js'
+import type { Action } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import type { AirlockDeps } from '../../deps.js'
 import { appMessage, frameRequest, type AppPayload } from '../../frame/index.js'
 import type { AirlockState } from '../../state.js'
@@ -33,10 +34,10 @@ export function themeData(state: AirlockState): AppPayload<'SYNC_THEME'> {
  * @example createStore({ …, epics: { syncFrame: syncFrameEpic } })
  */
 export const syncFrameEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, state$, deps) => {
-  const ready$ = action$.pipe(filter(ofType('frame/ready')))
+  const ready$ = action$.pipe(ofType('frame/ready'))
   const dapp$ = ready$.pipe(mergeMap((): Observable<Action> => frameRequest(action$, deps, appMessage('SYNC_DAPP_DATA', dappData(state$.value)), () => [])))
   const themeChanged$ = action$.pipe(
-    filter(ofType('theme/modeChanged', 'theme/variablesChanged')),
+    ofType('theme/modeChanged', 'theme/variablesChanged'),
     filter(() => state$.value.frame.status === 'ready'),
   )
   // The latest theme wins: a newer change stops waiting for the older reply.

@@ -1,5 +1,6 @@
-import { filter, merge, switchMap, type Observable } from 'rxjs'
-import { ofType, type Action } from '../../actions/types.js'
+import { merge, switchMap, type Observable } from 'rxjs'
+import type { Action } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import type { AirlockDeps } from '../../deps.js'
 import { appMessage, frameRequest } from '../../frame/index.js'
 import type { AirlockState } from '../../state.js'
@@ -20,7 +21,7 @@ export const updateEmailEpic: Epic<Action, AirlockState, AirlockDeps> = (action$
     ...alertActions(error, reason),
   ]
   const requested$ = action$.pipe(
-    filter(ofType('auth/updateEmailRequested')),
+    ofType('auth/updateEmailRequested'),
     switchMap(({ email }) =>
       frameRequest(action$, deps, appMessage('UPDATE_EMAIL', { email }), (reply): Action[] => {
         if (!reply.ok) return failed(reply.error, reply.reason)
@@ -29,7 +30,7 @@ export const updateEmailEpic: Epic<Action, AirlockState, AirlockDeps> = (action$
     ),
   )
   const codes$ = action$.pipe(
-    filter(ofType('auth/updateEmailOtpSubmitted')),
+    ofType('auth/updateEmailOtpSubmitted'),
     switchMap(({ otp }): Observable<Action> => {
       // The reducer already moved to the step this code belongs to.
       if (state$.value.auth.updateEmail !== 'verifyingSecondary') {

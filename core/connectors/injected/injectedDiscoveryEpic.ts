@@ -1,5 +1,6 @@
 import { concat, EMPTY, filter, Observable, of, switchMap, take } from 'rxjs'
-import { ofType, type Action, type ConnectorInfo } from '../../actions/types.js'
+import type { Action, ConnectorInfo } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import type { AirlockDeps, WindowLike } from '../../deps.js'
 import { GENERIC_WALLET_NAME, LEGACY_INJECTED_ID } from '../../slices/connectors/selectors.js'
 import type { AirlockState } from '../../state.js'
@@ -19,7 +20,7 @@ const REQUEST_EVENT = 'eip6963:requestProvider'
  */
 export const injectedDiscoveryEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, state$, deps) =>
   action$.pipe(
-    filter(ofType('app/started')),
+    ofType('app/started'),
     take(1),
     switchMap(() => {
       const win = deps.window

@@ -1,5 +1,6 @@
 import { catchError, concat, defer, EMPTY, exhaustMap, filter, finalize, from, ignoreElements, map, switchMap, takeUntil, timeout, type Observable } from 'rxjs'
-import { ofType, type Action } from '../../actions/types.js'
+import type { Action } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import { toHexChainId } from '../../chains/evm/addEthereumChainParams.js'
 import { walletErrorInfo } from '../../chains/evm/walletErrorInfo.js'
 import { SWITCH_FAILED_TOAST } from '../../chains/evm/switchNetworkEpic.js'
@@ -26,7 +27,7 @@ export const announceEpic =
   (holder: SessionHolder): AirlockEpic =>
   (action$, _state$, deps) =>
     action$.pipe(
-      filter(ofType('app/started')),
+      ofType('app/started'),
       map((): Action => {
         deps.providers.register(WALLET_CONNECT_CONNECTOR_ID, holder.eip1193)
         return { type: 'connectors/announced', connector: walletConnectConnectorInfo() }
@@ -44,7 +45,7 @@ export const restoreEpic =
   (holder: SessionHolder, timeoutMs = WALLET_CONNECT_RESTORE_TIMEOUT_MS): AirlockEpic =>
   (action$, state$, deps) =>
     action$.pipe(
-      filter(ofType('storage/hydrated')),
+      ofType('storage/hydrated'),
       switchMap((): Observable<Action> => {
         const stored = Object.values(state$.value.connection.namespaces).some((c) => c?.connectorId === WALLET_CONNECT_CONNECTOR_ID && c.status === 'connecting')
         if (!stored) return EMPTY
@@ -59,7 +60,7 @@ export const restoreEpic =
           }),
           timeout({ first: timeoutMs, scheduler: deps.scheduler, with: failed }),
           catchError(failed),
-          takeUntil(action$.pipe(filter(ofType('walletConnect/connectRequested', 'connection/disconnectRequested')))),
+          takeUntil(action$.pipe(ofType('walletConnect/connectRequested', 'connection/disconnectRequested'))),
         )
       }),
     )
@@ -72,7 +73,7 @@ export const disconnectEpic =
   (holder: SessionHolder, timeoutMs = WALLET_CONNECT_DISCONNECT_TIMEOUT_MS): AirlockEpic =>
   (action$, state$, deps) =>
     action$.pipe(
-      filter(ofType('connection/disconnectRequested')),
+      ofType('connection/disconnectRequested'),
       filter((action) => usesWalletConnect(state$.value, action.namespace)),
       exhaustMap(() => {
         const provider = holder.current()
@@ -97,7 +98,7 @@ export const switchNetworkEpic =
   (holder: SessionHolder): AirlockEpic =>
   (action$, state$, deps) =>
     action$.pipe(
-      filter(ofType('network/switchRequested')),
+      ofType('network/switchRequested'),
       filter((action) => action.caipNetworkId.startsWith('eip155:') && state$.value.connection.namespaces.eip155?.status === 'connected' && usesWalletConnect(state$.value, 'eip155')),
       exhaustMap(({ caipNetworkId }): Observable<Action> => {
         const network = state$.value.options.networks.find((n) => n.caipNetworkId === caipNetworkId)

@@ -1,5 +1,6 @@
 import { catchError, filter, from, Observable, of, switchMap, takeUntil, timeout } from 'rxjs'
-import { ofType, type Action, type ErrorInfo } from '../../actions/types.js'
+import type { Action, ErrorInfo } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import { walletErrorCodes, walletErrorInfo } from '../../chains/evm/walletErrorInfo.js'
 import { PAIRING_LIFETIME_MS, WALLET_CONNECT_URI_TIMEOUT_MS } from '../../constants/timing.js'
 import type { AirlockDeps } from '../../deps.js'
@@ -31,13 +32,13 @@ export const pairEpic =
   (holder: SessionHolder, uriTimeoutMs = WALLET_CONNECT_URI_TIMEOUT_MS): Epic<Action, AirlockState, AirlockDeps> =>
   (action$, state$, deps) =>
     action$.pipe(
-      filter(ofType('walletConnect/connectRequested', 'walletConnect/pairingExpired')),
+      ofType('walletConnect/connectRequested', 'walletConnect/pairingExpired'),
       filter((action) => action.type === 'walletConnect/connectRequested' || state$.value.walletConnect.status === 'pairing'),
       switchMap(() =>
         pairing(holder, state$, deps).pipe(
           timeout({ first: uriTimeoutMs, scheduler: deps.scheduler, with: () => { throw new BaseError(PAIRING_FAILED) } }),
           catchError((error: unknown) => of<Action>({ type: 'walletConnect/connectFailed', error: connectErrorInfo(error) })),
-          takeUntil(action$.pipe(filter(ofType(...CANCELS)))),
+          takeUntil(action$.pipe(ofType(...CANCELS))),
         ),
       ),
     )

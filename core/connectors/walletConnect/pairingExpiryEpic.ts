@@ -1,5 +1,6 @@
-import { EMPTY, filter, map, switchMap, timer } from 'rxjs'
-import { ofType, type Action } from '../../actions/types.js'
+import { EMPTY, map, switchMap, timer } from 'rxjs'
+import type { Action } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import { PAIRING_EXPIRY_MARGIN_MS } from '../../constants/timing.js'
 import type { AirlockDeps } from '../../deps.js'
 import type { AirlockState } from '../../state.js'
@@ -19,7 +20,7 @@ export const pairingExpiryEpic =
   (marginMs = PAIRING_EXPIRY_MARGIN_MS): Epic<Action, AirlockState, AirlockDeps> =>
   (action$, _state$, deps) =>
     action$.pipe(
-      filter(ofType('walletConnect/uriReceived', ...STOPS)),
+      ofType('walletConnect/uriReceived', ...STOPS),
       switchMap((action) => {
         if (action.type !== 'walletConnect/uriReceived') return EMPTY
         const due = Math.max(0, action.expiresAt - marginMs - deps.scheduler.now())

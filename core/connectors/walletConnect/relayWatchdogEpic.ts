@@ -1,5 +1,6 @@
-import { EMPTY, filter, map, switchMap, timer } from 'rxjs'
-import { ofType, type Action } from '../../actions/types.js'
+import { EMPTY, map, switchMap, timer } from 'rxjs'
+import type { Action } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import type { AirlockDeps } from '../../deps.js'
 import type { AirlockState } from '../../state.js'
 import type { Epic } from '../../store/types.js'
@@ -20,7 +21,7 @@ export const relayWatchdogEpic =
   (afterMs = RELAY_UNREACHABLE_AFTER_MS, onUnreachable: () => void = () => {}): Epic<Action, AirlockState, AirlockDeps> =>
   (action$, _state$, deps) =>
     action$.pipe(
-      filter(ofType('walletConnect/relayDisconnected', ...STOPS)),
+      ofType('walletConnect/relayDisconnected', ...STOPS),
       switchMap((action) => {
         if (action.type !== 'walletConnect/relayDisconnected') return EMPTY
         return timer(afterMs, deps.scheduler).pipe(

@@ -1,5 +1,6 @@
-import { catchError, defer, filter, map, of, switchMap, take } from 'rxjs'
-import { ofType, type Action } from '../../actions/types.js'
+import { catchError, defer, map, of, switchMap, take } from 'rxjs'
+import type { Action } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import type { AirlockDeps } from '../../deps.js'
 import type { AirlockState } from '../../state.js'
 import type { Epic } from '../../store/types.js'
@@ -11,7 +12,7 @@ import type { Epic } from '../../store/types.js'
  */
 export const hydrateEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, _state$, deps) =>
   action$.pipe(
-    filter(ofType('app/started')),
+    ofType('app/started'),
     take(1),
     switchMap(() =>
       defer(() => deps.storage.load()).pipe(

@@ -1,6 +1,7 @@
-import { catchError, EMPTY, filter, map, of, switchMap, take, type Observable } from 'rxjs'
+import { catchError, EMPTY, map, of, switchMap, take, type Observable } from 'rxjs'
 import { z } from 'zod'
-import { ofType, type Action } from '../../actions/types.js'
+import type { Action } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import { fromAbortable } from '../../api/fromAbortable.js'
 import { retryTransient } from '../../api/retryTransient.js'
 import type { AirlockDeps } from '../../deps.js'
@@ -19,7 +20,7 @@ export const analyticsConfigSchema = z.object({ isAnalyticsEnabled: z.boolean() 
  */
 export const analyticsConfigEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, state$, deps) =>
   action$.pipe(
-    filter(ofType('app/started')),
+    ofType('app/started'),
     take(1),
     switchMap((): Observable<Action> => {
       const { options, app } = state$.value

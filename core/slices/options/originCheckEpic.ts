@@ -1,5 +1,5 @@
 import { catchError, filter, from, of, switchMap, take, type Observable } from 'rxjs'
-import { type Action } from '../../actions/types.js'
+import type { Action } from '../../actions/types.js'
 import { fromAbortable } from '../../api/fromAbortable.js'
 import { retryTransient } from '../../api/retryTransient.js'
 import type { AirlockDeps } from '../../deps.js'

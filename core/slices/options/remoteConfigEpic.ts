@@ -1,5 +1,6 @@
-import { catchError, concat, defer, filter, from, of, switchMap, take, type Observable } from 'rxjs'
-import { ofType, type Action } from '../../actions/types.js'
+import { catchError, concat, defer, from, of, switchMap, take, type Observable } from 'rxjs'
+import type { Action } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import { fromAbortable } from '../../api/fromAbortable.js'
 import { retryTransient } from '../../api/retryTransient.js'
 import type { AirlockDeps } from '../../deps.js'
@@ -18,7 +19,7 @@ import type { Epic } from '../../store/types.js'
  */
 export const remoteConfigEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, state$, deps) =>
   action$.pipe(
-    filter(ofType('app/started')),
+    ofType('app/started'),
     take(1),
     switchMap((): Observable<Action> => {
       const { options } = state$.value

@@ -1,5 +1,6 @@
-import { filter, mergeMap } from 'rxjs'
-import { ofType, type Action } from '../../actions/types.js'
+import { mergeMap } from 'rxjs'
+import type { Action } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import type { AirlockDeps } from '../../deps.js'
 import type { AirlockState } from '../../state.js'
 import type { Epic } from '../../store/types.js'
@@ -11,7 +12,7 @@ import type { Epic } from '../../store/types.js'
  */
 export const siwxCancelEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, state$, deps) =>
   action$.pipe(
-    filter(ofType('siwx/cancelRequested')),
+    ofType('siwx/cancelRequested'),
     mergeMap((): Action[] => {
       const state = state$.value
       const namespace = state.connection.activeNamespace

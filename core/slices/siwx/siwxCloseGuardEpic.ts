@@ -1,5 +1,6 @@
 import { filter, map } from 'rxjs'
-import { ofType, type Action } from '../../actions/types.js'
+import type { Action } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import type { AirlockDeps } from '../../deps.js'
 import type { AirlockState } from '../../state.js'
 import type { Epic } from '../../store/types.js'
@@ -12,7 +13,7 @@ import { selectSiwxCloseDisabled } from './selectors.js'
  */
 export const siwxCloseGuardEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, state$) =>
   action$.pipe(
-    filter(ofType('modal/closeRequested', 'router/backRequested')),
+    ofType('modal/closeRequested', 'router/backRequested'),
     filter((action) => {
       const state = state$.value
       return state.modal.open && selectSiwxCloseDisabled(state) && (action.type === 'modal/closeRequested' || state.router.history.length <= 1)

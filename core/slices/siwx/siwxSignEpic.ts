@@ -1,5 +1,6 @@
 import { catchError, defer, exhaustMap, filter, from, map, merge, mergeMap, takeUntil, type Observable } from 'rxjs'
-import { ofType, type Action } from '../../actions/types.js'
+import type { Action } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from '../../chains/types.js'
 import type { Eip1193Provider } from '../../connectors/providerRegistry.js'
 import type { AirlockDeps } from '../../deps.js'
@@ -34,7 +35,7 @@ interface SignContext {
  */
 export const siwxSignEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, state$, deps) =>
   action$.pipe(
-    filter(ofType('siwx/signRequested')),
+    ofType('siwx/signRequested'),
     exhaustMap((): Observable<Action> => {
       const failed = (error: unknown) => from(signFailedActions(state$.value, error, deps))
       let context: SignContext

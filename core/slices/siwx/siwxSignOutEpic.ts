@@ -1,5 +1,6 @@
-import { catchError, defer, exhaustMap, filter, map, of, type Observable } from 'rxjs'
-import { ofType, type Action } from '../../actions/types.js'
+import { catchError, defer, exhaustMap, map, of, type Observable } from 'rxjs'
+import type { Action } from '../../actions/types.js'
+import { ofType } from '../../store/ofType.js'
 import { parseCaipAddress } from '../../chains/caip.js'
 import type { CaipNetworkId } from '../../chains/types.js'
 import type { AirlockDeps } from '../../deps.js'
@@ -15,7 +16,7 @@ import { SIWX_ERRORS } from './siwxErrors.js'
  */
 export const siwxSignOutEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, state$, deps) =>
   action$.pipe(
-    filter(ofType('siwx/signOutRequested')),
+    ofType('siwx/signOutRequested'),
     exhaustMap((): Observable<Action> => {
       const config = deps.siwx
       const caipAddress = state$.value.siwx.caipAddress
