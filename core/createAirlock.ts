@@ -1,8 +1,4 @@
 import type { Observable } from 'rxjs'
-// Deep rxjs entry points, not the barrel: esbuild's code splitting gives every module the barrel
-// re-exports to the chunk of each importer, so one barrel import on the start-up path would put
-// the lazy code's operators into the page's initial JavaScript (issue #7).
-import { asyncScheduler } from 'rxjs/internal/scheduler/async'
 import type { Action } from './actions/types.js'
 import type { View } from './actions/views.js'
 import { afterFirstPaint } from './afterFirstPaint.js'
@@ -14,11 +10,12 @@ import { evmAdapter } from './chains/evm/evmAdapter.js'
 import type { ChainNamespace } from './chains/types.js'
 import type { AirlockDeps, HttpClients, WindowLike } from './deps.js'
 import { createSecretBox } from './store/secretBox.js'
+import { createStartupScheduler } from './startupScheduler.js'
 import { randomId, readEnvironment } from './environment.js'
 import { resolveOptions, type AirlockOptions, type ResolvedOptions } from './options/resolveOptions.js'
-import { createInitialState, rootReducer } from './rootReducer.js'
-import { shakeEpic } from './slices/modal/shakeEpic.js'
-import { notificationsEpic } from './slices/notifications/notificationsEpic.js'
+import { createInitialState } from './createInitialState.js'
+import { LATE_SLICE_KEYS } from './lateSliceKeys.js'
+import { reduceEagerSlices } from './reduceEagerSlices.js'
 import { lazySiwxEpics } from './slices/siwx/lazySiwxEpics.js'
 import { walletConnectConnector, type WalletConnectParameters } from './connectors/walletConnect/walletConnectConnector.js'
 import { lazyRegistryEpics } from './registry/lazyRegistryEpics.js'
@@ -33,7 +30,7 @@ import { whenInitialized } from './whenInitialized.js'
 import type { Epic, StateObservable } from './store/types.js'
 import { createLazyStorage } from '../storage/createLazyStorage.js'
 // Loaded on start, after the first render: storage, remote config, origin check, init and telemetry.
-import { analyticsConfigEpic, hydrateEpic, initEpic, originCheckEpic, persistenceEpic, remoteConfigEpic, telemetryEpic } from './lazyStartupEpics.js'
+import { analyticsConfigEpic, hydrateEpic, initEpic, notificationsEpic, originCheckEpic, persistenceEpic, remoteConfigEpic, shakeEpic, telemetryEpic } from './lazyStartupEpics.js'
 
 export interface CreateAirlockParameters extends AirlockOptions {
   /** Replace real side effects (tests, hosts with their own storage or fetch). */
@@ -78,8 +75,12 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
   const { deps: depsOverride = {}, epics: extraEpics = {}, adapters: adaptersParam, walletConnect, ...input } = parameters
   const { options, siwx } = resolveOptions(input)
   const win = 'window' in depsOverride ? depsOverride.window : defaultWindow()
+  const startupScheduler = depsOverride.scheduler ? null : createStartupScheduler()
+  const firstPaint = depsOverride.afterFirstPaint ?? afterFirstPaint(win)
+  // rxjs's scheduler code comes after the first paint, with the epics that use it.
+  if (startupScheduler) void firstPaint().then(startupScheduler.preload, () => startupScheduler.preload())
   const deps: AirlockDeps = {
-    scheduler: depsOverride.scheduler ?? asyncScheduler,
+    scheduler: depsOverride.scheduler ?? startupScheduler!,
     window: win,
     http: depsOverride.http ?? createHttpClients(options, depsOverride.fetch),
     storage: depsOverride.storage ?? createLazyStorage(win ? { window: win as Window } : { backend: 'memory' }),
@@ -88,13 +89,18 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
     secrets: depsOverride.secrets ?? createSecretBox(depsOverride.id ?? randomId),
     siwx: depsOverride.siwx ?? siwx,
     frameHost: depsOverride.frameHost,
-    afterFirstPaint: depsOverride.afterFirstPaint ?? afterFirstPaint(win),
+    afterFirstPaint: firstPaint,
   }
   const adapters = adaptersParam ?? defaultAdapters(options)
   const adapterEpics = Object.fromEntries(adapters.flatMap((a) => Object.entries(a.epics).map(([name, epic]) => [`${a.namespace}/${name}`, epic])))
   const initialState = createInitialState(options)
   const store = createStoreWithCheck<AirlockState, Action, AirlockDeps>({
-    reducer: rootReducer as (state: AirlockState, action: Action) => AirlockState,
+    reducer: reduceEagerSlices as (state: AirlockState, action: Action) => AirlockState,
+    // The login, frame, WalletConnect and registry slices' reducers come after the first paint.
+    late: {
+      keys: LATE_SLICE_KEYS,
+      load: () => firstPaint().then(() => import('./lateSlices.js')).then((m) => m.reduceLateSlices as (state: AirlockState, action: Action) => AirlockState),
+    },
     initialState,
     deps,
     logSize: options.logSize,
@@ -105,8 +111,8 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
       analyticsConfig: analyticsConfigEpic,
       originCheck: originCheckEpic,
       init: initEpic,
-      shake: shakeEpic(),
-      notifications: notificationsEpic(),
+      shake: shakeEpic,
+      notifications: notificationsEpic,
       persistence: persistenceEpic,
       telemetry: telemetryEpic,
       ...adapterEpics,
@@ -149,7 +155,8 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
     action$: store.action$ as Observable<Action>,
     dispatch: (action) => store.dispatch(action),
     log: store.log as EventLog<AirlockState, Action>,
-    ready: () => whenInitialized(store.state$),
+    // Initialized, with the late slices folded in (the state then equals `replay(log)`).
+    ready: () => Promise.all([whenInitialized(store.state$), store.lateReady]).then(() => store.getState()),
     siwx: deps.siwx,
     deps,
     getProvider,

@@ -1,4 +1,4 @@
-/** `airlock`: the event-sourced core. No React, no DOM beyond injected deps. */
+/** `airlock-kit`: the event-sourced core. No React, no DOM beyond injected deps. */
 export { createAirlock } from './createAirlock.js'
 export type { Airlock, CreateAirlockParameters } from './createAirlock.js'
 export { replay } from './replay.js'
@@ -19,7 +19,8 @@ export type * from './actions/types.js'
 export { VIEWS } from './actions/views.js'
 export type { Transition, View } from './actions/views.js'
 export type * from './state.js'
-export { createInitialState, rootReducer } from './rootReducer.js'
+export { createInitialState } from './createInitialState.js'
+export { rootReducer } from './rootReducer.js'
 export { selectCaipAddress, selectIsConnected, selectNamespaceConnection } from './slices/connection/selectors.js'
 export {
   CONNECTOR_GROUP_ORDER,
@@ -42,22 +43,21 @@ export type { BalanceEpicParameters, NativeBalanceGetter } from './slices/balanc
 export { createProviderRegistry } from './connectors/providerRegistry.js'
 export type { RegistrySearch, RegistryState, RegistryWallet } from './registry/types.js'
 export type { Eip1193Provider, ProviderRegistry } from './connectors/providerRegistry.js'
-export { isAllowedRpcMethod, isSafeRpcMethod, RPC_NOT_ALLOWED_MESSAGE, SAFE_RPC_METHODS, UNSAFE_RPC_METHODS, WALLET_MANAGEMENT_METHODS } from './chains/evm/rpcMethods.js'
 
-// Options
-export { DEFAULT_HOSTS, SIWX_CONFLICT_MESSAGE, resolveOptions } from './options/resolveOptions.js'
-export { optionsSchema } from './options/optionsSchema.js'
+// Options: the types here; the schema, defaults and origin helpers in `airlock-kit/options`.
 export type { AirlockOptions, ResolvedOptions } from './options/resolveOptions.js'
-export { CONNECT_METHODS, DEFAULT_REMOTE_FEATURES, SOCIAL_PROVIDERS, WALLET_FEATURES } from './options/features.js'
 export type { ConnectMethod, Features, SocialProvider, WalletFeature } from './options/features.js'
-export { DEFAULT_ALLOWED_ORIGINS, isOriginAllowed, matchOrigin } from './options/origins.js'
 
 // Errors
 export { BaseError, toErrorInfo } from './errors/BaseError.js'
 export type { Alert, AlertCode, AlertVariant } from './errors/alerts.js'
 
-// Chains, HTTP, constants, deps
-export * from './chains/index.js'
+// Networks and chain types; CAIP, address and format helpers and the RPC method lists are in
+// `airlock-kit/chains` (whatever this entry re-exports that lazy code also uses is in the page's
+// first JavaScript with esbuild, issue 12).
+export * from './chains/networks.js'
+export { CHAIN_NAMESPACES } from './chains/types.js'
+export type { CaipAddress, CaipNetworkId, ChainNamespace, NativeCurrency, Network } from './chains/types.js'
 // The HTTP client, its errors and retry, and the alert catalogue live in `airlock/api`: lazy code
 // uses them, and whatever this entry re-exports lands in the page's initial JavaScript.
 export type { HttpClient, HttpClientOptions } from './api/createHttpClient.js'

@@ -21,3 +21,6 @@ export const originCheckEpic = lazy((m) => m.originCheckEpic)
 export const initEpic = lazy((m) => m.initEpic)
 export const persistenceEpic = lazy((m) => m.persistenceEpic)
 export const telemetryEpic = lazy((m) => m.telemetryEpic)
+// The shake and toast timers: no rxjs operator is needed before the first render (issue 12).
+export const shakeEpic = lazy((m) => m.shakeEpic())
+export const notificationsEpic = lazy((m) => m.notificationsEpic())

@@ -1,6 +1,7 @@
 import type { Action } from './actions/types.js'
 import { resolveOptions } from './options/resolveOptions.js'
-import { createInitialState, rootReducer } from './rootReducer.js'
+import { createInitialState } from './createInitialState.js'
+import { rootReducer } from './rootReducer.js'
 import type { AirlockState } from './state.js'
 import { replayWith, type ReplayInput } from './store/replayWith.js'
 

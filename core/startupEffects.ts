@@ -2,7 +2,7 @@
  * Everything Airlock runs right after the first render, in one module and so one chunk (fewer
  * files on the start-up path is faster than finer lazy loading here): the storage code, its
  * hydration and persistence, the remote project config and origin check, `app/initialized` once
- * those settled, telemetry, and the EVM adapter's epics. `lazyStartupEpics.ts`, `evmAdapter`
+ * those settled, telemetry, the modal's shake and toast timers, and the EVM adapter's epics. `lazyStartupEpics.ts`, `evmAdapter`
  * and `createLazyStorage` import it dynamically; nothing here blocks the page's first render.
  */
 export { hydrateEpic } from './slices/app/hydrateEpic.js'
@@ -12,7 +12,12 @@ export { remoteConfigEpic } from './slices/options/remoteConfigEpic.js'
 export { analyticsConfigEpic } from './slices/options/analyticsConfigEpic.js'
 export { persistenceEpic } from '../storage/persistenceEpic.js'
 export { telemetryEpic } from '../telemetry/telemetryEpic.js'
+export { shakeEpic } from './slices/modal/shakeEpic.js'
+export { notificationsEpic } from './slices/notifications/notificationsEpic.js'
 export * from './chains/evm/evmEpics.js'
 export { createStorage } from '../storage/createStorage.js'
+// rxjs's scheduler (core/startupScheduler.ts) and the RPC method lists (core/connectors/wrapProvider.ts) come here.
+export { asyncScheduler } from 'rxjs/internal/scheduler/async'
+export { isAllowedRpcMethod, RPC_NOT_ALLOWED_MESSAGE } from './chains/evm/rpcMethods.js'
 // Keeps the page's start-up modules in one shared chunk (see sharedChunk.ts).
 export { SHARED_CHUNK } from './sharedChunk.js'

@@ -1,4 +1,4 @@
-/** Chains: CAIP ids, address formats, ENSIP-11 coin types, display helpers and the network catalogue. */
+/** `airlock-kit/chains`: CAIP ids, address formats, ENSIP-11 coin types, display helpers, the network catalogue and the RPC method lists. */
 export { CHAIN_NAMESPACES } from './types.js'
 export type { CaipAddress, CaipNetworkId, ChainNamespace, NativeCurrency, Network } from './types.js'
 export { caipAddressSchema, caipNetworkIdSchema } from './caipSchemas.js'
@@ -43,3 +43,4 @@ export {
   solanaTestnet,
   zksync,
 } from './networks.js'
+export { isAllowedRpcMethod, isSafeRpcMethod, RPC_NOT_ALLOWED_MESSAGE, SAFE_RPC_METHODS, UNSAFE_RPC_METHODS, WALLET_MANAGEMENT_METHODS } from './evm/rpcMethods.js'

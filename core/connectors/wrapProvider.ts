@@ -1,5 +1,4 @@
 import type { Action } from '../actions/types.js'
-import { isAllowedRpcMethod, RPC_NOT_ALLOWED_MESSAGE } from '../chains/evm/rpcMethods.js'
 import type { ChainNamespace } from '../chains/types.js'
 import { BaseError, toErrorInfo } from '../errors/BaseError.js'
 import type { Eip1193Provider } from './providerRegistry.js'
@@ -22,6 +21,8 @@ export function wrapProvider(params: {
       const requestId = id()
       const method = typeof args?.method === 'string' ? args.method : ''
       dispatch({ type: 'wallet/requestSent', id: requestId, namespace, method })
+      // The method lists load with the first request, not with the page (issue 12).
+      const { isAllowedRpcMethod, RPC_NOT_ALLOWED_MESSAGE } = await import('../startupEffects.js')
       if (!isAllowedRpcMethod(method)) {
         const error = new BaseError(RPC_NOT_ALLOWED_MESSAGE, { code: 4200, details: `method: ${method.slice(0, 64)}` })
         dispatch({ type: 'wallet/requestFailed', id: requestId, method, error: error.toJSON() })

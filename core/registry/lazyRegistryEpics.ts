@@ -1,10 +1,10 @@
 import type { Subscription } from 'rxjs'
 // Deep rxjs entry points, not the barrel: this module is on the start-up path (see core/store/lazyEpic.ts).
 import { Observable } from 'rxjs/internal/Observable'
-import { Subject } from 'rxjs/internal/Subject'
 import type { Action } from '../actions/types.js'
 import type { AirlockDeps } from '../deps.js'
 import type { AirlockState } from '../state.js'
+import { createActionRouter, type ActionRouter } from '../store/actionRouter.js'
 import { lazyEpic } from '../store/lazyEpic.js'
 import type { Epic } from '../store/types.js'
 import type { REGISTRY_EPIC_NAMES } from './registryEpics.js'
@@ -22,15 +22,16 @@ const NAMES: readonly Name[] = ['registryLists', 'registryPages', 'registrySearc
 export function startOn(trigger: Action['type'], epic: AirlockEpic): AirlockEpic {
   return (action$, state$, deps) =>
     new Observable<Action>((subscriber) => {
-      let source: Subject<Action> | undefined
+      // A router, not a Subject: no Subject class on the page's start-up path (issue 12).
+      let source: ActionRouter<Action> | undefined
       let inner: Subscription | undefined
       const actions = action$.subscribe({
         next: (action) => {
           if (!source && action.type === trigger) {
-            source = new Subject<Action>()
-            inner = epic(source.asObservable(), state$, deps).subscribe(subscriber)
+            source = createActionRouter<Action>()
+            inner = epic(source.actions, state$, deps).subscribe(subscriber)
           }
-          source?.next(action)
+          source?.emit(action)
         },
         error: (error: unknown) => subscriber.error(error),
         complete: () => (source ? source.complete() : subscriber.complete()),

@@ -1,11 +1,12 @@
 // Deep rxjs entry points, not the barrel: esbuild's code splitting gives every module the barrel
 // re-exports to the chunk of each importer, so one barrel import on the start-up path would put
 // the lazy code's operators into the page's initial JavaScript (issue #7).
-import { BehaviorSubject } from 'rxjs/internal/BehaviorSubject'
 import type { Observable } from 'rxjs'
 import { Subscription } from 'rxjs/internal/Subscription'
 import { createActionRouter } from './actionRouter.js'
 import { createEventLog, DEFAULT_LOG_SIZE, type EventLog } from './eventLog.js'
+import { createLateFold, type LateReducer } from './lateFold.js'
+import { createStateStream } from './stateStream.js'
 import type { AnyAction, BaseDeps, Epic, EpicFailedAction, Reducer, StateObservable } from './types.js'
 
 export const DEFAULT_EPIC_RESTARTS = 3
@@ -22,6 +23,8 @@ export interface CreateStoreParameters<S, A extends AnyAction, D extends BaseDep
   devChecks?: boolean
   /** How often one epic may fail and be restarted before it stays stopped (default 3). */
   maxEpicRestarts?: number
+  /** Reducers for some keys that arrive after start (core/store/lateFold.ts); `reducer` leaves those keys alone. */
+  late?: LateReducer<S, A | EpicFailedAction>
 }
 
 /** The dev check: the path of the first value in an action that would not survive JSON, or null. */
@@ -37,6 +40,8 @@ export interface Store<S, A extends AnyAction> {
   /** Stops every epic and completes the streams. Later dispatches are ignored. */
   destroy(): void
   readonly destroyed: boolean
+  /** Settles once the late reducers (if any) are folded in: from then on the state equals `replay(log)`. */
+  readonly lateReady: Promise<void>
 }
 
 /**
@@ -49,18 +54,26 @@ export function createStoreWithCheck<S, A extends AnyAction, D extends BaseDeps>
 ): Store<S, A> {
   type Act = A | EpicFailedAction
   const { reducer, deps, devChecks = true, maxEpicRestarts = DEFAULT_EPIC_RESTARTS } = params
-  const stateSubject = new BehaviorSubject<S>(params.initialState)
+  const state = createStateStream<S>(params.initialState)
   // Actions reach each epic only for the types it asked for (`ofType`), not every epic every action.
   const router = createActionRouter<Act>()
-  const log = createEventLog<S, Act>(params.logSize ?? DEFAULT_LOG_SIZE, () => stateSubject.value)
+  const log = createEventLog<S, Act>(params.logSize ?? DEFAULT_LOG_SIZE, state.get)
   const queue: Act[] = []
   const epicSubscriptions = new Subscription()
   let draining = false
   let destroyed = false
 
-  const state$ = Object.defineProperty(stateSubject.asObservable(), 'value', {
-    get: () => stateSubject.value,
-  }) as StateObservable<S>
+  const state$ = state.state$
+  const late = params.late
+    ? createLateFold(params.late, {
+        get: state.get,
+        set: state.set,
+        patchLog: (update) => log.patchStates(update),
+        get destroyed() {
+          return destroyed
+        },
+      })
+    : null
 
   const check = (action: Act): void => {
     if (action === null || typeof action !== 'object' || typeof action.type !== 'string') {
@@ -78,10 +91,11 @@ export function createStoreWithCheck<S, A extends AnyAction, D extends BaseDeps>
     try {
       while (queue.length > 0 && !destroyed) {
         const action = queue.shift()!
-        const before = stateSubject.value
-        const after = reducer(before, action)
-        log.append(action, deps.scheduler.now(), before)
-        if (after !== before) stateSubject.next(after)
+        const before = state.get()
+        let after = reducer(before, action)
+        const seq = log.append(action, deps.scheduler.now(), before)
+        if (late) after = late.apply(after, action, seq)
+        if (after !== before) state.set(after)
         router.emit(action)
       }
     } finally {
@@ -135,19 +149,20 @@ export function createStoreWithCheck<S, A extends AnyAction, D extends BaseDeps>
 
   return {
     dispatch,
-    getState: () => stateSubject.value,
+    getState: state.get,
     state$,
     action$: router.actions,
     log,
     get destroyed() {
       return destroyed
     },
+    lateReady: late ? late.ready : Promise.resolve(),
     destroy() {
       if (destroyed) return
       destroyed = true
       epicSubscriptions.unsubscribe()
       router.complete()
-      stateSubject.complete()
+      state.complete()
     },
   }
 }

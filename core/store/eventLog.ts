@@ -17,7 +17,10 @@ export interface EventLog<S = unknown, A extends AnyAction = AnyAction> {
 
 /** The writable side, kept by the store. */
 export interface EventLogWriter<S, A extends AnyAction> extends EventLog<S, A> {
-  append(action: A, at: number, stateBefore: S): void
+  /** Records the action; returns its `seq`. */
+  append(action: A, at: number, stateBefore: S): number
+  /** Rewrites the kept state before each retained entry (a late reducer's fold, core/store/lateFold.ts). */
+  patchStates(update: (stateBefore: S, seq: number) => S): void
 }
 
 interface Slot<S, A extends AnyAction> {
@@ -64,6 +67,10 @@ export function createEventLog<S, A extends AnyAction>(capacity: number, current
       slots[next] = { entry: { seq, at, action: redact(action) }, stateBefore }
       next = (next + 1) % capacity
       if (count < capacity) count += 1
+      return seq
+    },
+    patchStates(update) {
+      for (const slot of slots) if (slot) slot.stateBefore = update(slot.stateBefore, slot.entry.seq)
     },
     entries: () => ordered().map((slot) => slot.entry),
     toJSON,

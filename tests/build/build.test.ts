@@ -8,8 +8,10 @@ describe('package build', () => {
   test('behavior: npm run build writes dist/ and every subpath imports under Node', () => {
     run('npm', ['run', 'build', '--silent'])
     const names = JSON.parse(run('node', ['-e', "import('airlock-kit').then(m => console.log(JSON.stringify(Object.keys(m))))"]))
-    expect(names).toEqual(expect.arrayContaining(['createAirlock', 'replay', 'parseCaipAddress', 'chainIdToCoinType', 'mainnet']))
-    for (const entry of ['airlock-kit/storage', 'airlock-kit/telemetry', 'airlock-kit/react', 'airlock-kit/siwx', 'airlock-kit/api']) {
+    expect(names).toEqual(expect.arrayContaining(['createAirlock', 'replay', 'mainnet', 'ofType']))
+    const chains = JSON.parse(run('node', ['-e', "import('airlock-kit/chains').then(m => console.log(JSON.stringify(Object.keys(m))))"]))
+    expect(chains).toEqual(expect.arrayContaining(['parseCaipAddress', 'chainIdToCoinType', 'isAllowedRpcMethod']))
+    for (const entry of ['airlock-kit/storage', 'airlock-kit/telemetry', 'airlock-kit/react', 'airlock-kit/siwx', 'airlock-kit/api', 'airlock-kit/options']) {
       const keys = JSON.parse(run('node', ['-e', `import('${entry}').then(m => console.log(JSON.stringify(Object.keys(m))))`]))
       expect(keys.length).toBeGreaterThan(0)
     }

@@ -3,9 +3,10 @@ import { expect, test } from 'vitest'
 import { createAirlock } from '../../core/index.js'
 import { createStorage } from '../../storage/index.js'
 
-test('behavior: the README testing example runs as written', () => {
+test('behavior: the README testing example runs as written', async () => {
   const scheduler = new VirtualTimeScheduler()
   const airlock = createAirlock({ deps: { scheduler, window: undefined, storage: createStorage({ backend: 'memory' }) } })
+  await airlock.ready()
   airlock.dispatch({ type: 'modal/shakeRequested' })
   expect(airlock.getState().modal.shake).toBe(true)
   scheduler.flush()

@@ -1,22 +1,7 @@
+export { initialRegistryState } from './state.js'
 import type { Action } from '../../actions/types.js'
 import type { RegistrySearch, RegistryState } from '../../registry/types.js'
-
-const idleSearch: RegistrySearch = { query: '', status: 'idle', wallets: [], count: 0, error: null }
-
-export const initialRegistryState: RegistryState = {
-  status: 'idle',
-  featured: [],
-  recommended: [],
-  imagesReady: false,
-  brokenImages: [],
-  wallets: [],
-  page: 0,
-  count: null,
-  loadingPage: null,
-  error: null,
-  search: idleSearch,
-  selected: null,
-}
+import { idleSearch, initialRegistryState } from './state.js'
 
 /**
  * The wallet registry (SPEC 7/9): a failure keeps the last good data; stale search answers are

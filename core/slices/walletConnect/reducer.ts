@@ -1,26 +1,6 @@
+export { initialWalletConnectState, type WalletConnectState } from './state.js'
 import type { Action, ErrorInfo } from '../../actions/types.js'
-import type { SecretRef } from '../../store/secretBox.js'
-
-/** WalletConnect pairing and session facts (SPEC 4); the provider object stays in the connector. */
-export interface WalletConnectState {
-  readonly status: 'idle' | 'pairing' | 'connected' | 'failed'
-  /**
-   * Where the pairing URI on screen (QR, copy, deep links) is kept (`deps.secrets`): it holds the
-   * pairing's key, so it never enters state or the log. Null while a fresh one is on its way.
-   */
-  readonly uriRef: SecretRef | null
-  /** When the URI expires, on the scheduler's clock; it is replaced 10 s before. */
-  readonly expiresAt: number | null
-  readonly error: ErrorInfo | null
-  /** The registry wallet being paired, when one was chosen. */
-  readonly wallet: { readonly id: string; readonly name: string } | null
-  /** The wallet on the other end of the live session. */
-  readonly peer: { readonly name: string; readonly url?: string; readonly icon?: string } | null
-  /** The relay socket while pairing or in a session: 'reconnecting' after it dropped, 'unreachable' when that lasts, until it is back. */
-  readonly relay: 'online' | 'reconnecting' | 'unreachable'
-}
-
-export const initialWalletConnectState: WalletConnectState = { status: 'idle', uriRef: null, expiresAt: null, error: null, wallet: null, peer: null, relay: 'online' }
+import { initialWalletConnectState, type WalletConnectState } from './state.js'
 
 /** Leaving the QR view or closing the modal drops a pairing in progress. */
 const CANCELLING: readonly Action['type'][] = ['walletConnect/pairingCancelled', 'modal/closeRequested', 'router/backRequested', 'router/resetRequested']

@@ -137,9 +137,12 @@ describe('ConnectingWalletConnect', () => {
 
   test('behavior: a failure shows the error and Try again asks for a new pairing', async () => {
     const airlock = testAirlock()
+    // The WalletConnect slice's reducer arrives after start (core/lateSliceKeys.ts).
+    await airlock.ready()
     const root = await openPairing(airlock, 'ConnectingWalletConnect')
     act(() => airlock.dispatch({ type: 'walletConnect/connectFailed', error: { message: 'User rejected the request.', code: 5000 } }))
-    const alert = await waitFor(() => $(root, '[role="alert"]'))
+    // The view's own alert (the page-wide one says no project id is set).
+    const alert = await waitFor(() => $(root, '[data-airlock="walletconnect-error"] [role="alert"]'))
     expect(alert.textContent).toBe('User rejected the request.')
     click(byText(root, 'button', 'Try again'))
     expect(count(airlock, 'walletConnect/connectRequested')).toBe(2)
@@ -167,6 +170,7 @@ describe('ConnectingWalletConnect', () => {
 describe('Account with a WalletConnect session', () => {
   test('behavior: names the paired wallet (as text) via WalletConnect, and shows "Reconnecting…" while the relay is down', async () => {
     const airlock = testAirlock()
+    await airlock.ready()
     render(airlock, <ConnectButton />)
     dispatch(
       airlock,

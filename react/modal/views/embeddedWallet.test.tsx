@@ -12,6 +12,12 @@ afterEach(() => {
 
 const HOSTILE = '<img src=x onerror="window.__pwned=1">'
 
+/** The auth slice's reducer arrives after start (core/lateSliceKeys.ts): tests that dispatch its actions wait for it. */
+async function ready(airlock: ReturnType<typeof setup>) {
+  await airlock.ready()
+  return airlock
+}
+
 function setup(features: Record<string, unknown> = {}) {
   // The secure site never answers in these tests: the views are checked, not the frame.
   const airlock = testAirlock({ networks: [airlockDevnet], secureSiteUrl: 'http://127.0.0.1:9', features })
@@ -69,7 +75,7 @@ describe('embedded wallet views', () => {
   })
 
   test('behavior: inside the cooldown the form shows "Please try again after N seconds" and counts down', async () => {
-    const airlock = setup()
+    const airlock = await ready(setup())
     const root = await openModal(airlock)
     const input = await waitFor(() => $<HTMLInputElement>(root, '#airlock-email'))
     dispatch(airlock, { type: 'auth/cooldownStarted', until: Number.MAX_SAFE_INTEGER }, { type: 'auth/cooldownTicked', seconds: 12 })
@@ -179,7 +185,7 @@ describe('embedded wallet views', () => {
   })
 
   test('behavior: Account of a social login names the provider and user; a wallet connection shows neither', async () => {
-    const airlock = setup()
+    const airlock = await ready(setup())
     connect(airlock, undefined, 'auth')
     dispatch(airlock, { type: 'auth/userLoaded', userName: HOSTILE, accountType: 'eoa', smartAccountDeployed: false, social: 'github' })
     const root = await openModal(airlock)
