@@ -4,7 +4,7 @@ export type { AirlockProviderProps } from './AirlockProvider.js'
 export { AirlockModal } from './modal/AirlockModal.js'
 
 export { useAccount } from './hooks/useAccount.js'
-export type { AccountEntry, UseAccountReturnType } from './hooks/useAccount.js'
+export type { AccountEntry, AddressOf, UseAccountReturnType } from './hooks/useAccount.js'
 export { useAirlock } from './hooks/useAirlock.js'
 export { useAirlockEvents } from './hooks/useAirlockEvents.js'
 export { shallowEqual, useAirlockSelector } from './hooks/useAirlockSelector.js'

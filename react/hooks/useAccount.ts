@@ -10,9 +10,12 @@ export interface AccountEntry {
   caipAddress: CaipAddress
 }
 
-export interface UseAccountReturnType {
-  /** Only once the wallet confirmed the account: never a cached address. */
-  address: string | undefined
+/** An address of namespace `N`: `0x${string}` on EVM (as viem and wagmi type it), a string elsewhere. */
+export type AddressOf<N extends ChainNamespace> = N extends 'eip155' ? `0x${string}` : string
+
+export interface UseAccountReturnType<N extends ChainNamespace = ChainNamespace> {
+  /** Only once the wallet confirmed the account: never a cached address. `0x${string}` with `{ namespace: 'eip155' }`. */
+  address: AddressOf<N> | undefined
   caipAddress: CaipAddress | undefined
   isConnected: boolean
   /** `connecting` after a reload until the wallet confirms the stored account. */
@@ -24,10 +27,11 @@ export interface UseAccountReturnType {
 const NO_ACCOUNTS: readonly CaipAddress[] = []
 
 /**
- * The account of one namespace (default: the active one).
- * @example const { address, isConnected, status } = useAccount()
+ * The account of one namespace (default: the active one). Name the namespace to get its address
+ * type: `useAccount({ namespace: 'eip155' }).address` is a `0x${string}`, ready for viem.
+ * @example const { address, isConnected, status } = useAccount({ namespace: 'eip155' })
  */
-export function useAccount({ namespace }: { namespace?: ChainNamespace } = {}): UseAccountReturnType {
+export function useAccount<N extends ChainNamespace = ChainNamespace>({ namespace }: { namespace?: N } = {}): UseAccountReturnType<N> {
   const { status, caipAddress, accounts } = useAirlockSelector((state) => {
     const connection = selectNamespaceConnection(state, namespace)
     return { status: connection?.status ?? 'disconnected', caipAddress: connection?.caipAddress ?? null, accounts: connection?.accounts ?? NO_ACCOUNTS }
@@ -36,7 +40,8 @@ export function useAccount({ namespace }: { namespace?: ChainNamespace } = {}): 
   return useMemo(() => {
     const isConnected = status === 'connected' && caipAddress !== null
     return {
-      address: isConnected ? addressOf(caipAddress) : undefined,
+      // The connection slice keeps EVM addresses checksummed `0x…`, so the narrower type holds.
+      address: isConnected ? (addressOf(caipAddress) as AddressOf<N>) : undefined,
       caipAddress: isConnected ? caipAddress : undefined,
       isConnected,
       status,

@@ -1,4 +1,5 @@
-import { Activity, useCallback, useId, useMemo, useRef, useState, type MouseEvent } from 'react'
+import * as React from 'react'
+import { useCallback, useId, useMemo, useRef, useState, type ComponentType, type MouseEvent, type ReactNode } from 'react'
 import { useAirlockInstance } from '../context.js'
 import { shallowEqual, useAirlockSelector } from '../hooks/useAirlockSelector.js'
 import { themeStyle } from '../theme/themeStyle.js'
@@ -13,6 +14,12 @@ export { SHARED_CHUNK } from '../sharedChunk.js'
 
 // ModalPortal fetches the first view together with this chunk, so the modal opens fully drawn.
 export { preloadView } from './ViewHost.js'
+
+/**
+ * React 19.2's `<Activity>`, read at run time: React 18.3 has none (a named import would be
+ * `undefined` there and crash the render), so there the dialog mounts when it opens instead.
+ */
+const Activity = (React as unknown as { Activity?: ComponentType<{ mode: 'visible' | 'hidden'; children: ReactNode }> }).Activity
 
 /**
  * The modal (a lazy chunk): theme, stylesheet, the dialog while open, and the
@@ -39,7 +46,17 @@ export default function Modal({ embedded }: { embedded: boolean }) {
       {/* Closed, the dialog is rendered ahead at idle priority, hidden (display: none) and with no
           effects running: opening then only reveals it and mounts its effects, instead of
           compiling and rendering every component inside the click (issue #7). */}
-      <Activity key={shown.generation} mode={open ? 'visible' : 'hidden'}>{embedded ? <Dialog modal={false} opener={null} /> : <Overlay opener={shown.opener} />}</Activity>
+      {Activity ? (
+        <Activity key={shown.generation} mode={open ? 'visible' : 'hidden'}>
+          {embedded ? <Dialog modal={false} opener={null} /> : <Overlay opener={shown.opener} />}
+        </Activity>
+      ) : open ? (
+        embedded ? (
+          <Dialog modal={false} opener={null} />
+        ) : (
+          <Overlay opener={shown.opener} />
+        )
+      ) : null}
       <Toasts />
     </div>
   )
