@@ -1,7 +1,7 @@
 // Helpers for the React tests (happy-dom): a real store with no wallet epics, a root, DOM queries.
 import { act, StrictMode, type ReactNode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
-import { afterEach } from 'vitest'
+import { afterEach, beforeAll } from 'vitest'
 import type { Action, ConnectorInfo } from '../../core/actions/types.js'
 import type { CaipAddress } from '../../core/chains/types.js'
 import { createAirlock, type Airlock, type CreateAirlockParameters } from '../../core/createAirlock.js'
@@ -15,6 +15,12 @@ import { HOST_TAG } from '../modal/BodyHost.js'
 // keeps React's scheduler running past the end of the file, and once happy-dom
 // is torn down its next task throws "window is not defined" (an unhandled
 // error that fails the run). Registered here so no test file can forget it.
+//
+// The start-up epics, late reducers and the modal are dynamic imports that a store starts after its
+// first paint. A test that ends first leaves the import in flight, and when it resolves after the
+// file's environment is gone vitest reports an unhandled EnvironmentTeardownError (failed CI once).
+// Loading them before the first test makes every later import() a cache hit.
+beforeAll(() => Promise.all([import('../../core/startupEffects.js'), import('../../core/lateSlices.js'), import('../modal/Modal.js')]), 60_000)
 const mounted = new Set<Root>()
 const started = new Set<Airlock>()
 afterEach(() => {
