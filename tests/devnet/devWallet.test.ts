@@ -3,11 +3,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { ANVIL_ACCOUNTS, freePort, startAnvil, type Anvil } from '../../examples/devnet/anvil.js'
 import { createDevWallet, describeMessage, formatEther, type ConsentKind, type DevWallet, type DevWalletStorage } from '../../examples/devnet/devWallet/provider.js'
 import { signTypedDataRequest, utf8ToHex } from '../../examples/react-dapp/requests.js'
+import { startTogether } from '../support/startTogether.js'
 
 let anvil: Anvil
 let anvil2: Anvil
 beforeAll(async () => {
-  ;[anvil, anvil2] = await Promise.all([startAnvil({ port: await freePort(), chainId: 31337 }), startAnvil({ port: await freePort(), chainId: 31338 })])
+  ;[anvil, anvil2] = await startTogether([startAnvil({ port: await freePort(), chainId: 31337 }), startAnvil({ port: await freePort(), chainId: 31338 })])
 })
 afterAll(() => Promise.all([anvil?.stop(), anvil2?.stop()]))
 

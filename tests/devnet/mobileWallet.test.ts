@@ -6,6 +6,7 @@ import { startDevnet, type Devnet } from '../../examples/devnet/main.js'
 import { MOBILE_WALLET_ACCOUNT } from '../../examples/devnet/mobileWallet/build.js'
 import { launchChromium, screenshot } from '../e2e/chromium.js'
 import { createTestDapp, recordOutboundRequests, type OutboundRecorder, type TestDapp } from '../support/wcOffline.js'
+import { startTogether } from '../support/startTogether.js'
 
 /**
  * The dev mobile wallet page (served by the dev stack at /mobile-wallet/) in
@@ -19,7 +20,7 @@ const dapps: TestDapp[] = []
 
 beforeAll(async () => {
   outbound = recordOutboundRequests()
-  ;[devnet, browser] = await Promise.all([
+  ;[devnet, browser] = await startTogether([
     (async () => startDevnet({ ports: { anvil: await freePort(), anvil2: await freePort(), gateway: await freePort(), dapp: await freePort() } }))(),
     launchChromium(),
   ])

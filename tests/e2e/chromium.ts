@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import { browserPath } from './findBrowser.js'
 
-/** Debian's Chromium (INFRA.md): playwright cannot download a browser here. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 /** Flags that keep Chromium off the (closed) network and quiet in CI. */
 export const CHROMIUM_ARGS = [
@@ -16,8 +15,12 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true })
+/**
+ * Headless Chromium: the machine's own, or one installed on first use (tests/e2e/findBrowser.ts).
+ * @example const browser = await launchChromium()
+ */
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: await browserPath(), args: CHROMIUM_ARGS, headless: true })
 }
 
 export const ARTIFACTS_DIR = new URL('../artifacts/', import.meta.url).pathname

@@ -5,6 +5,7 @@ import { startDevnet, type Devnet } from '../../examples/devnet/main.js'
 import { createTestWallet, type TestWallet } from '../support/testWallet.js'
 import { launchChromium } from './chromium.js'
 import { injectTestWallet } from './injectTestWallet.js'
+import { startTogether } from '../support/startTogether.js'
 
 export interface DappHarness {
   readonly devnet: Devnet
@@ -63,7 +64,7 @@ export function useDevStack(): DevStack {
   let devnet: Devnet | undefined
   let browser: Browser | undefined
   beforeAll(async () => {
-    ;[devnet, browser] = await Promise.all([
+    ;[devnet, browser] = await startTogether([
       (async () => startDevnet({ ports: { anvil: await freePort(), anvil2: await freePort(), gateway: await freePort(), dapp: await freePort() } }))(),
       launchChromium(),
     ])

@@ -12,6 +12,7 @@ import { createStorage } from '../../storage/createStorage.js'
 import { type EvmStack, fakeWindow, startAirlock, until, useEvmStack } from '../support/evmStack.js'
 import { createWcWallet, type WcWallet } from '../support/wcWallet.js'
 import { forgetGlobalCore, keepVerifyLocal, memoryKeyValueStorage, recordOutboundRequests, uniquePrefix, universalProviderOptions, type OutboundRecorder } from '../support/wcOffline.js'
+import { startTogether } from '../support/startTogether.js'
 
 /**
  * Issue #4 part 2 in Node: a real `createAirlock` with the WalletConnect connector, the local
@@ -29,7 +30,7 @@ beforeAll(async () => {
   stack = getStack()
   outbound = recordOutboundRequests()
   // The cloud APIs (project config, origins, analytics) answer locally too.
-  ;[relay, gateway] = await Promise.all([startRelay(), startGateway({ host: '127.0.0.1' })])
+  ;[relay, gateway] = await startTogether([startRelay(), startGateway({ host: '127.0.0.1' })])
 })
 afterAll(async () => {
   for (const wallet of wallets.splice(0)) await wallet.close().catch(() => {})

@@ -4,6 +4,7 @@ import { ANVIL_ACCOUNTS, freePort, startAnvil, type Anvil } from '../../examples
 import { startRelay, type Relay } from '../../examples/devnet/relay.js'
 import { createTestDapp, recordOutboundRequests, type OutboundRecorder, type TestDapp } from '../support/wcOffline.js'
 import { createWcWallet, type WcWallet } from '../support/wcWallet.js'
+import { startTogether } from '../support/startTogether.js'
 
 /**
  * The WalletConnect SDK end to end in Node: the dapp's UniversalProvider and a
@@ -17,7 +18,7 @@ const open: { close(): Promise<void> }[] = []
 
 beforeAll(async () => {
   outbound = recordOutboundRequests()
-  ;[anvil, relay] = await Promise.all([freePort().then((port) => startAnvil({ port, chainId: 31337 })), startRelay()])
+  ;[anvil, relay] = await startTogether([(async () => startAnvil({ port: await freePort(), chainId: 31337 }))(), startRelay()])
 })
 afterAll(async () => {
   await Promise.all([anvil?.stop(), relay?.close()])

@@ -7,6 +7,7 @@ import { startGateway, type Gateway } from '../../../examples/devnet/gateway.js'
 import { startStaticServer, type StaticServer } from '../../../examples/devnet/staticServer.js'
 import { launchChromium } from '../../e2e/chromium.js'
 import { startHostPage } from './buildHostPage.js'
+import { startTogether } from '../../support/startTogether.js'
 
 /** A request's terminal action, as the page's store saw it. */
 export type Settled = { type: string; id: string; payload?: any; error?: { message: string; code?: number }; reason?: string }
@@ -44,9 +45,9 @@ export function useFrameStack(): FrameStack {
   const contexts: BrowserContext[] = []
 
   beforeAll(async () => {
-    ;[anvil, gateway, browser] = await Promise.all([freePort().then((port) => startAnvil({ port, chainId: 31337 })), startGateway({ port: 0 }), launchChromium()])
+    ;[anvil, gateway, browser] = await startTogether([(async () => startAnvil({ port: await freePort(), chainId: 31337 }))(), startGateway({ port: 0 }), launchChromium()])
     const [hostPort, framePort, elsewherePort] = [await freePort(), await freePort(), await freePort()]
-    ;[frame, host, elsewhere] = await Promise.all([
+    ;[frame, host, elsewhere] = await startTogether([
       startDevFrame({ port: framePort, root, allowedOrigins: [`http://127.0.0.1:${hostPort}`], gatewayUrl: gateway.url, chains: [{ chainId: 31337, name: 'Airlock Devnet', rpcUrl: anvil.rpcUrl }] }),
       startHostPage(root, hostPort),
       startStaticServer({

@@ -1,0 +1,11 @@
+// `npm test` runs this before vitest: finds a Chrome or Chromium for the browser tests, or installs
+// one where the machine allows it (tests/e2e/findBrowser.ts), once and before any test's timeout
+// starts. When none can be had it says what to do and lets the run go on: the unit tests still
+// run, and each browser test fails with the same line.
+import { browserPath } from '../e2e/findBrowser.js'
+
+try {
+  console.log(`browser tests: ${await browserPath()}`)
+} catch (error) {
+  console.warn(error instanceof Error ? error.message : String(error))
+}
