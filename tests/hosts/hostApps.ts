@@ -41,8 +41,11 @@ const TYPESCRIPT = '5.9.3'
 const STRICT = { strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, verbatimModuleSyntax: false, skipLibCheck: false, noEmit: true, jsx: 'react-jsx', target: 'ES2022', lib: ['ES2022', 'DOM', 'DOM.Iterable'] }
 
 const sh = async (cwd: string, command: string, args: string[], env: Record<string, string> = {}) => {
+  // Not vitest's NODE_ENV=test: under it Vite and Next.js build React's development code (and
+  // ours keeps its dev checks), so the apps measured would not be what a user's build gives.
+  const { NODE_ENV: _testEnv, ...parent } = process.env
   try {
-    return await run(command, args, { cwd, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 })
+    return await run(command, args, { cwd, env: { ...parent, ...env }, maxBuffer: 64 * 1024 * 1024 })
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
     throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${stdout.slice(-4000)}\n${stderr.slice(-4000)}`)
@@ -136,6 +139,15 @@ export interface BuiltHost {
  * @example const built = await buildHost('vite-react19', dir)
  */
 export async function buildHost(name: HostName, dir: string): Promise<BuiltHost> {
+  const built = await buildWithTool(name, dir)
+  // React's development build has this frame name and its production build does not: a guard
+  // against measuring (and testing) a build no user ships.
+  const development = [...built.files].filter(([path, bytes]) => path.endsWith('.js') && new TextDecoder().decode(bytes).includes('react-stack-bottom-frame'))
+  if (development.length > 0) throw new Error(`${name} built React's development code (${development[0]![0]}): NODE_ENV leaked into the build`)
+  return built
+}
+
+async function buildWithTool(name: HostName, dir: string): Promise<BuiltHost> {
   const bin = (tool: string) => join(dir, 'node_modules', '.bin', tool)
   if (name !== 'next') await sh(dir, bin('tsc'), ['-p', 'tsconfig.json'])
   if (name === 'esbuild') {
