@@ -7,7 +7,11 @@
  * dozen files the browser had to fetch, after the entry and before the first render. Every lazy
  * entry re-exports `SHARED_CHUNK` from here, so each of them reaches the whole public core, the
  * page's core modules share one set of entry points, and so one chunk. It costs no bytes: tree
- * shaking keeps only the constant. `tests/size/size.test.ts` counts the page's initial files.
+ * shaking keeps only the constant.
+ *
+ * Measured on the packed package in the host apps of tests/hosts (issue 12): esbuild +19.7 KB gzip
+ * in 4 initial files with it, +22.4 KB in 19 files without; Vite 8 (Rolldown) +19.2 KB in 2 files
+ * either way (it groups chunks by itself). It pays in one host and costs nothing in the other.
  */
 export * from './index.js'
 // The chain helpers left `airlock-kit` for their own entry; the page still uses a few (formatting).
