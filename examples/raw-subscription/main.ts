@@ -8,7 +8,7 @@
  */
 import { writeFile } from 'node:fs/promises'
 import { distinctUntilChanged, map } from 'rxjs'
-import { createAirlock, mainnet } from '../../core/index.js'
+import { createAirlock, mainnet } from 'airlock-kit'
 
 const out = (() => {
   const i = process.argv.indexOf('--out')

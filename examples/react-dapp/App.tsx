@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react'
-import type { Airlock } from '../../core/index.js'
+import type { Airlock } from 'airlock-kit'
 import {
   ConnectButton,
   NetworkButton,
@@ -12,7 +12,7 @@ import {
   useProvider,
   useSiwx,
   useWalletInfo,
-} from '../../react/index.js'
+} from 'airlock-kit/react'
 import type { DevnetPageConfig } from './config.js'
 import { errorText, sendRequest, signMessageRequest, signTypedDataRequest } from './requests.js'
 

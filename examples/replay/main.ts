@@ -9,7 +9,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { isDeepStrictEqual } from 'node:util'
-import { replay, type AirlockState } from '../../core/index.js'
+import { replay, type AirlockState } from 'airlock-kit'
 
 const args = process.argv.slice(2)
 const full = args.includes('--full')
