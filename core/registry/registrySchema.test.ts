@@ -1,40 +1,10 @@
-import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { initialState } from '../../tests/support/state.js'
 import { airlockDevnet } from '../chains/networks.js'
 import { walletPageSchema } from './registrySchema.js'
 import { walletImageUrl, walletQueryParams } from './registryQuery.js'
-import { safeWalletLink } from './safeWalletLink.js'
 
 const raw = (fields: Record<string, unknown> = {}) => ({ id: 'a1', name: 'Wallet', image_id: 'img1', mobile_link: null, desktop_link: null, webapp_link: null, rdns: 'x.y', chains: ['eip155:1'], ...fields })
-
-describe('safeWalletLink', () => {
-  test('default: wallet schemes and https for apps, https only for the web', () => {
-    expect(safeWalletLink('examplewallet://', 'app')).toBe('examplewallet://')
-    expect(safeWalletLink('okex://main', 'app')).toBe('okex://main')
-    expect(safeWalletLink('https://link.example/wc', 'app')).toBe('https://link.example/wc')
-    expect(safeWalletLink('https://app.example', 'web')).toBe('https://app.example')
-    expect(safeWalletLink('http://localhost:3000', 'web', { allowLoopbackHttp: true })).toBe('http://localhost:3000')
-    expect(safeWalletLink('http://localhost:3000', 'web')).toBeNull()
-    expect(safeWalletLink('wallet:', 'app')).toBe('wallet:')
-    expect(safeWalletLink('examplewallet://', 'web')).toBeNull()
-  })
-
-  test('error: code-running, local and malformed links are refused', () => {
-    for (const link of ['javascript:alert(1)', 'JavaScript://%0aalert(1)', 'data:text/html,<b>', 'vbscript:msgbox(1)', 'file:///etc/passwd', 'http://insecure.example', ' evil://', 'https://user:pw@x.example', 'x'.repeat(3000)]) {
-      expect(safeWalletLink(link, 'app'), link).toBeNull()
-      expect(safeWalletLink(link, 'web'), link).toBeNull()
-    }
-    expect(safeWalletLink(42, 'app')).toBeNull()
-  })
-
-  test('behavior: never throws on any string', () => {
-    fc.assert(fc.property(fc.string(), (s) => {
-      const out = safeWalletLink(s, 'app')
-      return out === null || out === s
-    }))
-  })
-})
 
 describe('walletPageSchema', () => {
   test('default: SPEC 3 fields; bad optional fields become null; a bad wallet is dropped, not the page', () => {

@@ -1,19 +1,44 @@
-/** Schemes that run code, read local data or leave the wallet flow: never opened, whatever a registry says. */
-const BLOCKED_SCHEMES = new Set([
-  'javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:', 'filesystem:', 'view-source:', 'chrome:',
-  'ftp:', 'ws:', 'wss:', 'intent:', 'mailto:', 'tel:', 'sms:',
+/**
+ * Schemes a browser, an OS or another app handles itself, never a wallet: they run code, read local
+ * data, install software, search or open system settings (review L-2). A registry entry using one
+ * is refused, whatever it says.
+ */
+const DENIED_SCHEMES = new Set([
+  // Code, local data and browser internals.
+  'javascript', 'data', 'vbscript', 'file', 'blob', 'about', 'filesystem', 'view-source', 'jar', 'resource', 'wyciwyg',
+  'chrome', 'chrome-extension', 'chrome-search', 'chrome-untrusted', 'edge', 'brave', 'opera', 'vivaldi', 'moz-extension', 'safari-extension',
+  // Windows shell and help handlers (`ms-*` is denied as a prefix below).
+  'search', 'search-ms', 'shell', 'mk', 'its', 'mhtml', 'hcp', 'help', 'res', 'microsoft-edge', 'windowsdefender',
+  // Installers and launchers.
+  'itms-services', 'jnlp', 'jnlps', 'intent', 'android-app',
+  // Network shares and other protocols that leave the wallet flow.
+  'smb', 'nfs', 'afp', 'ldap', 'ldaps', 'ssh', 'sftp', 'telnet', 'ftp', 'ws', 'wss', 'mailto', 'tel', 'sms', 'facetime', 'facetime-audio',
 ])
+/** Whole families: `ms-msdt`, `ms-officecmd`, `ms-settings`…; `itms-apps`, `itms-services`…; `x-apple.systempreferences`… */
+const DENIED_PREFIXES = ['ms-', 'itms', 'x-apple']
+/** A custom app scheme, exactly as written (no look-alike forms): a letter, then letters, digits, + . - only. */
+const APP_SCHEME = /^([a-z][a-z0-9+.-]{0,63}):/i
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 const MAX_LINK_LENGTH = 2048
+
+/**
+ * True for a custom scheme an OS hands to some handler other than a wallet app (`ms-msdt`,
+ * `search-ms`, `shell`, `jar`, `file`, `itms-services`, `x-apple.systempreferences`…). Lowercase input.
+ * @example isDeniedScheme('ms-msdt') // true
+ */
+export function isDeniedScheme(scheme: string): boolean {
+  return DENIED_SCHEMES.has(scheme) || DENIED_PREFIXES.some((prefix) => scheme.startsWith(prefix))
+}
 
 /**
  * A wallet link (SPEC 3 mobile_link, desktop_link, webapp_link) if Airlock may open it, else null.
  * The one check for such links: the registry applies it at the edge and the pairing view again
  * before it builds a button (router data may come from a replayed log or the host).
- * `web` links must be https (plain http only to loopback, with `allowLoopbackHttp`); `app` links
- * may also be a wallet's own scheme (`rainbow:` or `rainbow://…`), never a blocked one.
+ * An allowlist: `web` links must be https (plain http only to loopback, with `allowLoopbackHttp`);
+ * `app` links may also be a wallet's own scheme (`rainbow:` or `rainbow://…`) made of letters,
+ * digits, + . - and not one of the OS's own handlers (`isDeniedScheme`).
  * @example safeWalletLink('examplewallet://', 'app') // 'examplewallet://'
- * @example safeWalletLink('javascript:alert(1)', 'app') // null
+ * @example safeWalletLink('ms-msdt:?id=PCWDiagnostic', 'app') // null
  */
 export function safeWalletLink(value: unknown, kind: 'app' | 'web', { allowLoopbackHttp = false }: { allowLoopbackHttp?: boolean } = {}): string | null {
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_LINK_LENGTH || /[\s<>"'`\\]/.test(value)) return null
@@ -28,7 +53,9 @@ export function safeWalletLink(value: unknown, kind: 'app' | 'web', { allowLoopb
   const scheme = url.protocol.toLowerCase()
   if (scheme === 'https:') return url.hostname !== '' ? value : null
   if (scheme === 'http:') return allowLoopbackHttp && LOOPBACK.has(url.hostname) ? value : null
-  if (kind === 'web' || BLOCKED_SCHEMES.has(scheme)) return null
-  // A custom app scheme, written exactly (no look-alike forms): letters, digits, + . - only.
-  return /^[a-z][a-z0-9+.-]{0,63}:/i.test(value) ? value : null
+  if (kind === 'web') return null
+  const written = APP_SCHEME.exec(value)?.[1]?.toLowerCase()
+  // The scheme as written must be the one the browser will use, and must not be an OS handler.
+  if (written === undefined || `${written}:` !== scheme || isDeniedScheme(written)) return null
+  return value
 }

@@ -70,6 +70,14 @@ describe('walletDeepLinks', () => {
     expect(walletDeepLinks(wallet, URI, { isMobile: false, dev: false }).map((l) => l.kind)).toEqual(['web'])
   })
 
+  test('behavior: OS handler links (review L-2) yield no button, even in dev', () => {
+    for (const link of ['ms-msdt:?id=PCWDiagnostic', 'search-ms:query=x', 'ms-officecmd:x', 'shell:startup', 'jar:https://evil.example/x.jar!/', 'itms-services://?action=download-manifest&url=https://evil.example/x.plist', 'x-apple.systempreferences:']) {
+      const links = { mobile_link: link, desktop_link: link, webapp_link: link }
+      expect(walletDeepLinks(links, URI, { isMobile: true, dev: true }), link).toEqual([])
+      expect(walletDeepLinks(links, URI, { isMobile: false, dev: true }), link).toEqual([])
+    }
+  })
+
   test('behavior: loopback origins are dev', () => {
     expect(isLoopbackOrigin('http://127.0.0.1:5173')).toBe(true)
     expect(isLoopbackOrigin('http://localhost:3000')).toBe(true)
