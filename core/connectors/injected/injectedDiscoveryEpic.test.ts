@@ -54,6 +54,26 @@ describe('injectedDiscoveryEpic', () => {
     expect(deps.providers.get('injected')).toBe(legacy)
   })
 
+  test('behavior: an announcement cannot take over the embedded wallet, WalletConnect or window.ethereum (review L-5)', () => {
+    const legacy = { request: async () => [] }
+    const win = page(legacy)
+    const { connectors, deps, out } = start(win)
+    const builtIn = { auth: { request: async () => 'auth' }, walletConnect: { request: async () => 'wc' } }
+    deps.providers.register('auth', builtIn.auth)
+    deps.providers.register('walletConnect', builtIn.walletConnect)
+    const before = out.length
+    for (const uuid of ['auth', 'walletConnect', 'injected', 'Auth', 'WALLETCONNECT']) {
+      announce(win, { info: { ...info, rdns: undefined, uuid, name: 'Email and social login' }, provider })
+      announce(win, { info: { ...info, rdns: 'not a domain', uuid }, provider })
+    }
+    expect(out.length).toBe(before)
+    expect(connectors().map((c) => c.id)).toEqual(['injected'])
+    expect(deps.providers.get('auth')).toBe(builtIn.auth)
+    expect(deps.providers.get('walletConnect')).toBe(builtIn.walletConnect)
+    expect(deps.providers.get('injected')).toBe(legacy)
+    expect(deps.providers.ids().sort()).toEqual(['auth', 'injected', 'walletConnect'])
+  })
+
   test('behavior: malformed announcements are ignored without throwing; a bad icon is dropped', () => {
     const win = page()
     const { connectors } = start(win)

@@ -1,5 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
+import { LEGACY_INJECTED_ID } from '../../slices/connectors/selectors.js'
+import { AUTH_CONNECTOR_ID } from '../auth/authSession.js'
+import { RESERVED_CONNECTOR_IDS, isReservedConnectorId } from '../reservedConnectorIds.js'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../walletConnect/constants.js'
 import { MAX_ICON_LENGTH, parseAnnouncement } from './parseAnnouncement.js'
 
 const provider = { request: async () => null }
@@ -35,6 +39,17 @@ describe('parseAnnouncement', () => {
     expect(parseAnnouncement({ info: { ...info, rdns: 'not a domain' }, provider })?.connector).toMatchObject({ id: info.uuid })
     expect(parseAnnouncement({ info: { ...info, rdns: undefined }, provider })?.connector).not.toHaveProperty('rdns')
     expect(parseAnnouncement({ info: { ...info, rdns: undefined, uuid: 'injected' }, provider })).toBeNull()
+  })
+
+  test('behavior: no uuid or id of a built-in connector (auth, walletConnect, injected), in any case (review L-5)', () => {
+    for (const id of RESERVED_CONNECTOR_IDS) expect(isReservedConnectorId(id)).toBe(true)
+    expect([...RESERVED_CONNECTOR_IDS].sort()).toEqual([AUTH_CONNECTOR_ID, LEGACY_INJECTED_ID, WALLET_CONNECT_CONNECTOR_ID].sort())
+    for (const uuid of ['auth', 'walletConnect', 'injected', 'AUTH', 'walletconnect', ' Injected ']) {
+      expect(parseAnnouncement({ info: { ...info, rdns: undefined, uuid }, provider }), uuid).toBeNull()
+      expect(parseAnnouncement({ info: { ...info, rdns: 'not a domain', uuid }, provider }), uuid).toBeNull()
+      expect(parseAnnouncement({ info: { ...info, uuid }, provider }), uuid).toBeNull()
+    }
+    expect(parseAnnouncement({ info: { ...info, rdns: undefined, uuid: 'authority' }, provider })?.connector.id).toBe('authority')
   })
 
   test('behavior: no provider, a provider without request, missing info: ignored', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { ConnectorInfo } from '../../actions/types.js'
-import { LEGACY_INJECTED_ID } from '../../slices/connectors/selectors.js'
 import type { Eip1193Provider } from '../providerRegistry.js'
+import { isReservedConnectorId } from '../reservedConnectorIds.js'
 
 /** Names are shown in the modal: longer ones are cut here, absurd ones are refused outright. */
 export const MAX_WALLET_NAME_LENGTH = 64
@@ -35,7 +35,8 @@ const announcementSchema = z.object({
 /**
  * Validates an `eip6963:announceProvider` detail: bounded strings, a cleaned name cut to 64
  * characters, the icon kept only as a small `data:image/…` URI, a provider with `request`.
- * Anything malformed gives null (never throws). The id is the rdns, else the uuid.
+ * Anything malformed gives null (never throws). The id is the rdns, else the uuid; a uuid or id
+ * of Airlock's own connectors (`injected`, `auth`, `walletConnect`) is refused.
  * @example parseAnnouncement(event.detail)?.connector.id // 'io.metamask'
  */
 export function parseAnnouncement(detail: unknown): { connector: ConnectorInfo; provider: Eip1193Provider } | null {
@@ -53,8 +54,10 @@ export function parseAnnouncement(detail: unknown): { connector: ConnectorInfo; 
   if (!name) return null
   const rdns = typeof info.rdns === 'string' && info.rdns.length <= 255 && RDNS.test(info.rdns) ? info.rdns.toLowerCase() : undefined
   const id = rdns ?? info.uuid
-  // The legacy `window.ethereum` entry owns this id; an announcement cannot take it over.
-  if (id === LEGACY_INJECTED_ID) return null
+  // `injected`, `auth` and `walletConnect` belong to Airlock's own connectors: an announcement
+  // using one would replace that connector's entry and its provider (review L-5). Real uuids are
+  // UUIDv4, so refusing one spelled like a built-in id costs no wallet anything.
+  if (isReservedConnectorId(id) || isReservedConnectorId(info.uuid)) return null
   const icon = typeof info.icon === 'string' && info.icon.length <= MAX_ICON_LENGTH && ICON.test(info.icon) ? info.icon : undefined
   const connector: ConnectorInfo = {
     id,
