@@ -8,14 +8,17 @@ export interface ProposalNamespace {
   rpcMap?: Record<string, string>
 }
 
-/** Methods and events asked for per family: EIP-1193 signing and sending, the Solana and Bitcoin wallet calls (SPEC 3, 7). */
+/**
+ * Methods and events asked for per family (SPEC 3, 7). Least privilege: only methods `getProvider()`
+ * lets a host call (core/chains/evm/rpcMethods.ts), so no `eth_sign` (blind hash signing) or
+ * `eth_signTypedData` v1, and no Bitcoin wallet calls, which `getProvider()` refuses (review L-6).
+ * A test holds this to the allowed list.
+ */
 const FAMILY: Partial<Record<ChainNamespace, { methods: string[]; events: string[] }>> = {
   eip155: {
     methods: [
       'personal_sign',
       'eth_signTypedData_v4',
-      'eth_signTypedData',
-      'eth_sign',
       'eth_sendTransaction',
       'eth_sendRawTransaction',
       'eth_accounts',
@@ -32,7 +35,8 @@ const FAMILY: Partial<Record<ChainNamespace, { methods: string[]; events: string
     events: ['chainChanged', 'accountsChanged'],
   },
   solana: { methods: ['solana_signMessage', 'solana_signTransaction', 'solana_signAllTransactions', 'solana_signAndSendTransaction'], events: [] },
-  bip122: { methods: ['signMessage', 'signPsbt', 'sendTransfer', 'getAccountAddresses'], events: ['bip122_addressesChanged'] },
+  // The accounts come with the session; the chain is asked for so a Bitcoin wallet can share them.
+  bip122: { methods: [], events: ['bip122_addressesChanged'] },
 }
 
 /**
