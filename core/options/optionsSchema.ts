@@ -4,8 +4,13 @@ import { siweConfigSchema, siwxConfigSchema } from '../siwx/siwxConfigSchema.js'
 import type { SiweConfig, SiwxConfig } from '../siwx/types.js'
 import { ACCOUNT_TYPES, HOST_URL_PATTERN } from './optionsValidator.js'
 import { featuresInputSchema } from './featuresInputSchema.js'
+import { CLEARTEXT_HOST_MESSAGE, isSecureOrLoopbackUrl } from './serviceUrl.js'
 
-const hostUrl = z.string().url().refine((value) => HOST_URL_PATTERN.test(value), 'Invalid url')
+const hostUrl = z
+  .string()
+  .url()
+  .refine((value) => HOST_URL_PATTERN.test(value), 'Invalid url')
+  .refine(isSecureOrLoopbackUrl, CLEARTEXT_HOST_MESSAGE)
 const accountType = z.enum(ACCOUNT_TYPES)
 
 /**

@@ -6,6 +6,7 @@ import { CONNECT_METHODS, SOCIAL_PROVIDERS, WALLET_FEATURES } from './features.j
 import { optionsSchema } from './optionsSchema.js'
 import { ACCOUNT_TYPES, optionsValidator } from './optionsValidator.js'
 import { resolveOptions } from './resolveOptions.js'
+import { CLEARTEXT_HOST_MESSAGE } from './serviceUrl.js'
 import type { Issue } from './validator.js'
 
 /**
@@ -17,7 +18,7 @@ import type { Issue } from './validator.js'
 const noop = async () => undefined
 const siwx = { createMessage: noop, addSession: noop, getSessions: noop, revokeSession: noop, setSessions: noop, getRequired: () => false }
 const siwe = { getNonce: noop, verifyMessage: noop, getSession: noop, signOut: noop, required: false }
-const URLS = ['https://api.example', 'http://127.0.0.1:8787/', 'wss://relay.example', 'javascript:alert(1)', 'not a url', 'ftp://files.example', '']
+const URLS = ['https://api.example', 'http://127.0.0.1:8787/', 'wss://relay.example', 'javascript:alert(1)', 'not a url', 'ftp://files.example', '', 'http://api.example', 'ws://relay.example', 'ws://localhost:8788', 'http://[::1]:1/', 'http://127.9.0.1', 'http://localhost.evil.example', 'HTTP://api.example']
 /** Odd values a host might pass by mistake, or that sit on a check's edge. */
 const ODD: unknown[] = [undefined, null, '', ' ', 'x', 'eip155:1', 0, -1, 1.5, 256, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60, -(2 ** 60), true, false, [], [''], ['x', 'x'], {}, { x: 1 }, noop, new Date(0), new Map(), Promise.resolve(), 'javascript:alert(1)', 'https://ok.example']
 
@@ -135,6 +136,9 @@ describe('optionsValidator agrees with optionsSchema', () => {
     ['an unknown theme mode', { themeMode: 'blue' }],
     ['a bad host', { apiUrl: 'not a url' }],
     ['a script host', { apiUrl: 'javascript:alert(1)' }],
+    ['a cleartext secure site', { secureSiteUrl: 'http://secure.example' }],
+    ['a cleartext relay', { relayUrl: 'ws://relay.example' }],
+    ['a loopback relay', { relayUrl: 'ws://127.0.0.1:8788' }],
     ['no networks', { networks: [] }],
     ['a network with extras and a mismatch', { networks: [{ ...ethereum, caipNetworkId: 'eip155:10', extra: 1 }] }],
     ['a network missing fields', { defaultNetwork: { id: 1 } }],
@@ -153,6 +157,19 @@ describe('optionsValidator agrees with optionsSchema', () => {
     expect(() => resolveOptions({ themeMode: 'blue' } as never)).toThrow("Invalid options: themeMode: Invalid enum value. Expected 'light' | 'dark', received 'blue'")
     expect(() => resolveOptions({ apiUrl: 'javascript:alert(1)' })).toThrow('Invalid options: apiUrl: Invalid url')
     expect(() => resolveOptions({ x: 1 } as never)).toThrow("Invalid options: options: Unrecognized key(s) in object: 'x'")
+  })
+
+  test('behavior: service hosts are https or wss; plain http and ws only to loopback (review L-10)', () => {
+    for (const key of ['apiUrl', 'blockchainApiUrl', 'analyticsUrl', 'secureSiteUrl', 'relayUrl'] as const) {
+      for (const url of ['http://secure.example', 'ws://relay.example', 'http://10.0.0.5:8787', 'http://192.168.1.2', 'http://localhost.evil.example', 'http://127.0.0.1.nip.io', 'ws://[::2]']) {
+        expect(() => resolveOptions({ [key]: url }), `${key} ${url}`).toThrow(`Invalid options: ${key}: ${CLEARTEXT_HOST_MESSAGE}`)
+      }
+      for (const url of ['https://api.example', 'wss://relay.example', 'http://localhost:8787', 'ws://localhost:8788', 'http://127.0.0.1:8787', 'http://127.1.2.3', 'ws://[::1]:8788']) {
+        expect(resolveOptions({ [key]: url }).options[key], `${key} ${url}`).toBe(url)
+      }
+    }
+    expect(CLEARTEXT_HOST_MESSAGE).toContain('https://')
+    expect(CLEARTEXT_HOST_MESSAGE).toContain('127.0.0.0/8')
     expect(resolveOptions({ projectId: ' abc ' }).options.projectId).toBe('abc')
   })
 })

@@ -3,15 +3,17 @@ import type { Network } from '../chains/types.js'
 import { siweConfigValidator, siwxConfigValidator } from '../siwx/siwxConfigValidator.js'
 import { featuresValidator } from './featuresValidator.js'
 import type { AirlockOptions } from './optionsSchema.js'
+import { CLEARTEXT_HOST_MESSAGE, isSecureOrLoopbackUrl } from './serviceUrl.js'
 import { array, atLeast, atMost, boolean, integer, minLength, number, object, oneOf, record, refine, string, typeIssue, union, type Validator } from './validator.js'
 
-/** Service hosts: parseable URLs on http(s) or ws(s) only (no `javascript:` or `data:`). */
+/** Service hosts: parseable URLs on http(s) or ws(s) only (no `javascript:` or `data:`); cleartext only to loopback. */
 export const HOST_URL_PATTERN = /^(https?|wss?):\/\//
 export const ACCOUNT_TYPES = ['eoa', 'smartAccount', 'payment', 'ordinal'] as const
 
 /** zod's `.url()`: whatever the URL constructor accepts. */
 const parseableUrl = (value: string) => (URL.canParse(value) ? undefined : 'Invalid url')
-const hostUrl = refine(string(parseableUrl), (value) => HOST_URL_PATTERN.test(value), 'Invalid url')
+/** Plain http: and ws: only to loopback (review L-10); checked in development, as every option is. */
+const hostUrl = refine(refine(string(parseableUrl), (value) => HOST_URL_PATTERN.test(value), 'Invalid url'), isSecureOrLoopbackUrl, CLEARTEXT_HOST_MESSAGE)
 const strings = array(string())
 
 /** zod's `.trim().min(1)`: the value is trimmed first, and the trimmed value is the output. */
