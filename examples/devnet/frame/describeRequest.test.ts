@@ -11,7 +11,7 @@ const labels = (r: FrameRpcRequest) => describeRpcRequest(r, chain).fields.map((
 const field = (r: FrameRpcRequest, label: string) => describeRpcRequest(r, chain).fields.find((f) => f.label === label)?.value
 
 describe('describeRpcRequest', () => {
-  test('default: a transaction reads to, value (exact, in ETH), chain, then data length; the data itself comes after', () => {
+  test('default: a transaction reads to, value (exact, in ETH), chain, method, then data length; the data itself comes after', () => {
     const tx = request({ method: 'eth_sendTransaction', params: [{ from, to, value: toHex(parseEther('1.000000000000000001')), data: '0xa9059cbb' }] })
     const summary = describeRpcRequest(tx, chain)
     expect(summary.title).toBe('Send a transaction')
@@ -19,6 +19,7 @@ describe('describeRpcRequest', () => {
       { label: 'To', value: to },
       { label: 'Value', value: '1.000000000000000001 ETH' },
       { label: 'Chain', value: 'Airlock Devnet (31337)' },
+      { label: 'Method', value: 'eth_sendTransaction' },
       { label: 'Data', value: '4 bytes' },
     ])
     expect(summary.detail).toEqual({ label: 'Data', text: '0xa9059cbb' })
@@ -26,12 +27,19 @@ describe('describeRpcRequest', () => {
 
   test('behavior: a kilobyte of calldata never pushes out or cuts the value (review L-3)', () => {
     const data = `0x${'ab'.repeat(1200)}`
+    // `data` before `value`, as the page's provider would write it: the order of the request does not matter.
     const tx = request({ method: 'eth_sendTransaction', params: [{ from, to, data, value: toHex(parseEther('1')) }] })
     const summary = describeRpcRequest(tx, chain)
-    expect(labels(tx).slice(0, 3)).toEqual(['To', 'Value', 'Chain'])
-    expect(field(tx, 'Value')).toBe('1 ETH')
-    expect(field(tx, 'Data')).toBe('1200 bytes')
-    expect(summary.detail?.text).toBe(data)
+    expect(summary.fields).toEqual([
+      { label: 'To', value: to },
+      { label: 'Value', value: '1 ETH' },
+      { label: 'Chain', value: 'Airlock Devnet (31337)' },
+      { label: 'Method', value: 'eth_sendTransaction' },
+      { label: 'Data', value: '1200 bytes' },
+    ])
+    expect(summary.detail).toEqual({ label: 'Data', text: data })
+    const sendCalls = describeRpcRequest(request({ method: 'wallet_sendCalls', params: [{ calls: [{ to, data, value: toHex(parseEther('1')) }] }] }), chain)
+    expect(sendCalls.fields.map((f) => f.value)).toEqual([to, '1 ETH', '1200 bytes', 'Airlock Devnet (31337)', 'wallet_sendCalls'])
   })
 
   test('behavior: no value reads 0 ETH, no to reads as a deployment, a raw transaction is decoded', () => {
@@ -39,7 +47,7 @@ describe('describeRpcRequest', () => {
     expect(field(request({ method: 'eth_sendTransaction', params: [{ from, data: '0x6000' }] }), 'To')).toBe('New contract (deployment)')
     const raw = serializeTransaction({ chainId: 31337, to, value: parseEther('0.5'), gas: 21000n, maxFeePerGas: 1n, maxPriorityFeePerGas: 1n, nonce: 0 })
     const rawTx = request({ method: 'eth_sendRawTransaction', params: [raw] })
-    expect(labels(rawTx).slice(0, 3)).toEqual(['To', 'Value', 'Chain'])
+    expect(labels(rawTx).slice(0, 4)).toEqual(['To', 'Value', 'Chain', 'Method'])
     expect(field(rawTx, 'Value')).toBe('0.5 ETH')
     expect(field(request({ method: 'eth_sendRawTransaction', params: ['0x1234'] }), 'Transaction')).toBe('not readable')
   })
@@ -82,6 +90,7 @@ describe('describeRpcRequest', () => {
       'Call 2 value: 0 ETH',
       'Call 2 data: 1 byte',
       'Chain: Airlock Devnet (31337)',
+      'Method: wallet_sendCalls',
     ])
   })
 

@@ -10,7 +10,7 @@ export interface SummaryField {
 /** What the frame's approval view shows for a request: a title, the facts that decide, then the raw detail. */
 export interface RequestSummary {
   readonly title: string
-  /** In the order the person should read them: for transactions to, value and chain before any data. Never cut. */
+  /** In the order the person should read them: for transactions to, value, chain and method before any data. Never cut. */
   readonly fields: readonly SummaryField[]
   /** The long part (calldata, typed data, message bytes), shown after the fields in a scrollable box. */
   readonly detail: { readonly label: string; readonly text: string } | null
@@ -24,13 +24,15 @@ export interface SummaryChain {
 
 /**
  * A readable summary of a signing request, built by the frame from the request itself (never from
- * anything the page describes): method, recipient, value in the native unit (exact, never rounded),
- * chain, data length, the decoded text of a message, the domain and primary type of typed data.
+ * anything the page describes): recipient, value in the native unit (exact, never rounded), chain,
+ * method, data length, the decoded text of a message, the domain and primary type of typed data.
+ * The long part (calldata, JSON) is only ever the `detail`, after every field (review L-3).
  * @example describeRpcRequest({ method: 'eth_sendTransaction', params: [{ to: '0x…', value: '0xde0b6b3a7640000' }] }, chain).fields[1] // { label: 'Value', value: '1 ETH' }
  */
 export function describeRpcRequest(request: FrameRpcRequest, chain: SummaryChain): RequestSummary {
   const symbol = chain.symbol ?? 'ETH'
   const chainField = { label: 'Chain', value: `${chain.name} (${chain.chainId})` }
+  const methodField = { label: 'Method', value: request.method }
   const amount = (value: unknown) => `${formatEther(typeof value === 'string' && isHex(value) && value.length > 2 ? hexToBigInt(value) : 0n)} ${symbol}`
   // The schema (`rpcRequestSchema`) already fixed each shaped method's params; the union cannot narrow them by method.
   switch (request.method) {
@@ -39,7 +41,7 @@ export function describeRpcRequest(request: FrameRpcRequest, chain: SummaryChain
       const text = decodeText(message)
       return {
         title: 'Sign a message',
-        fields: [{ label: 'Account', value: address }, chainField],
+        fields: [{ label: 'Account', value: address }, chainField, methodField],
         detail: { label: text === null ? 'Message (bytes)' : 'Message', text: text ?? message },
       }
     }
@@ -54,12 +56,13 @@ export function describeRpcRequest(request: FrameRpcRequest, chain: SummaryChain
         ...(typeof domain.verifyingContract === 'string' ? [{ label: 'Contract', value: domain.verifyingContract }] : []),
         { label: 'Account', value: address },
         chainField,
+        methodField,
       ]
       return { title: 'Sign typed data', fields, detail: { label: 'Message', text: JSON.stringify(typed?.message ?? data, null, 2) } }
     }
     case 'eth_sendTransaction': {
       const [tx] = request.params as [{ to?: string; value?: string; data?: string }]
-      return { title: 'Send a transaction', fields: transactionFields(tx.to, tx.value, tx.data, chainField, amount), detail: dataDetail(tx.data) }
+      return { title: 'Send a transaction', fields: transactionFields(tx.to, tx.value, tx.data, [chainField, methodField], amount), detail: dataDetail(tx.data) }
     }
     case 'eth_sendRawTransaction': {
       const [raw] = request.params as [string]
@@ -70,7 +73,7 @@ export function describeRpcRequest(request: FrameRpcRequest, chain: SummaryChain
         parsed = null
       }
       const value = parsed?.value === undefined ? undefined : `0x${parsed.value.toString(16)}`
-      const fields = parsed ? transactionFields(parsed.to ?? undefined, value, parsed.data, chainField, amount) : [chainField, { label: 'Transaction', value: 'not readable' }]
+      const fields = parsed ? transactionFields(parsed.to ?? undefined, value, parsed.data, [chainField, methodField], amount) : [chainField, methodField, { label: 'Transaction', value: 'not readable' }]
       return { title: 'Broadcast a signed transaction', fields, detail: { label: 'Raw transaction', text: raw } }
     }
     case 'wallet_sendCalls': {
@@ -80,10 +83,10 @@ export function describeRpcRequest(request: FrameRpcRequest, chain: SummaryChain
         { label: `Call ${i + 1} value`, value: amount(call.value) },
         { label: `Call ${i + 1} data`, value: dataLength(call.data) },
       ])
-      return { title: calls.length === 1 ? 'Send 1 call' : `Send ${calls.length} calls`, fields: [...fields, chainField], detail: { label: 'Calls', text: JSON.stringify(calls, null, 2) } }
+      return { title: calls.length === 1 ? 'Send 1 call' : `Send ${calls.length} calls`, fields: [...fields, chainField, methodField], detail: { label: 'Calls', text: JSON.stringify(calls, null, 2) } }
     }
     default:
-      return { title: TITLES[request.method] ?? `Approve ${request.method}`, fields: [{ label: 'Method', value: request.method }, chainField], detail: { label: 'Parameters', text: JSON.stringify('params' in request ? request.params ?? null : null, null, 2) } }
+      return { title: TITLES[request.method] ?? `Approve ${request.method}`, fields: [methodField, chainField], detail: { label: 'Parameters', text: JSON.stringify('params' in request ? request.params ?? null : null, null, 2) } }
   }
 }
 
@@ -96,8 +99,9 @@ const TITLES: Record<string, string> = {
   solana_signAndSendTransaction: 'Sign and send a transaction',
 }
 
-function transactionFields(to: string | undefined, value: unknown, data: string | undefined, chainField: SummaryField, amount: (value: unknown) => string): SummaryField[] {
-  return [{ label: 'To', value: to ?? 'New contract (deployment)' }, { label: 'Value', value: amount(value) }, chainField, { label: 'Data', value: dataLength(data) }]
+/** To, value, then chain and method, then only the data's length: the data itself is the summary's `detail`. */
+function transactionFields(to: string | undefined, value: unknown, data: string | undefined, context: readonly SummaryField[], amount: (value: unknown) => string): SummaryField[] {
+  return [{ label: 'To', value: to ?? 'New contract (deployment)' }, { label: 'Value', value: amount(value) }, ...context, { label: 'Data', value: dataLength(data) }]
 }
 
 function dataLength(data: string | undefined): string {
