@@ -70,6 +70,13 @@ describe('createDefaultSiwx', () => {
     await expect(siwx.addSession({ data: { ...pickMessageData(message), domain: 'evil.example' }, message: text, signature: await account.signMessage({ message: text }) })).rejects.toMatchObject({ code: 'domain_mismatch' })
   })
 
+  test('behavior: a message for another chain than the one it was issued for is refused', async () => {
+    const { siwx } = setup()
+    const message = await siwx.createMessage(input)
+    const text = formatSiwxMessage({ ...message, chainId: 'eip155:1' })
+    await expect(siwx.addSession({ data: { ...pickMessageData(message), chainId: 'eip155:1' }, message: text, signature: await account.signMessage({ message: text }) })).rejects.toMatchObject({ code: 'chain_mismatch' })
+  })
+
   test('behavior: sessions expire with the injected clock; revoke and setSessions([]) sign out', async () => {
     const { siwx, clock } = setup({ expirationMs: 60_000 })
     await siwx.addSession((await signIn(siwx)).session)

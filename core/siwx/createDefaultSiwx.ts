@@ -4,7 +4,6 @@ import { BaseError } from '../errors/BaseError.js'
 import { createLocalSessionStore, type SiwxSessionStore } from './createLocalSessionStore.js'
 import { createNonce } from './createNonce.js'
 import { createSiwxMessage, createSiwxTemplate } from './formatSiwxMessage.js'
-import type { NonceStore } from './nonceLedger.js'
 import { rfc3339ToMillis } from './siwxMessageSchema.js'
 import type { SiwxConfig, SiwxMessageData, SiwxSession } from './types.js'
 import { createSiwxVerifier, type SiwxVerifierOptions } from './verifySiwx.js'
@@ -39,20 +38,22 @@ const MAX_PENDING = 20
 export function createDefaultSiwx(parameters: CreateDefaultSiwxParameters = {}): SiwxConfig {
   const { required = false, expirationMs = DEFAULT_SESSION_MS, scheduler = asyncScheduler, rpcUrls } = parameters
   const storage = parameters.storage ?? createLocalSessionStore()
-  /** Nonces this config issued, by nonce: the page domain they were issued for. */
-  const pending = new Map<string, { domain: string }>()
+  /** Nonces this config issued, by nonce: the page domain and chain they were issued for. */
+  const pending = new Map<string, { domain: string; chainId: CaipNetworkId }>()
   const verify = createSiwxVerifier(rpcUrls ? { rpcUrls } : {})
+  // One-click auth signs one nonce for several chains at once: `take` retires it, not a ledger.
+  const verifyBatch = createSiwxVerifier({ ...(rpcUrls ? { rpcUrls } : {}), nonces: { consume: () => true } })
   const iso = (ms: number) => new Date(ms).toISOString()
 
   /** Takes a nonce this config issued, once: a second use, or a nonce from elsewhere, throws. */
-  const take = (nonce: unknown): string => {
+  const take = (nonce: unknown): { domain: string; chainId: CaipNetworkId } => {
     const issued = typeof nonce === 'string' ? pending.get(nonce) : undefined
     if (!issued) throw new BaseError('This sign-in was not started here, or was already used', { code: 'unknown_nonce' })
     pending.delete(nonce as string)
-    return issued.domain
+    return issued
   }
-  const check = async (session: SiwxSession, domain: string, nonces?: NonceStore): Promise<SiwxSession> => {
-    const result = await verify({ message: session.message, signature: session.signature, domain, nonce: session.data.nonce, now: scheduler.now(), ...(nonces ? { nonces } : {}) })
+  const check = async (session: SiwxSession, domain: string, chainId: CaipNetworkId | 'any', verifier = verify): Promise<SiwxSession> => {
+    const result = await verifier({ message: session.message, signature: session.signature, domain, nonce: session.data.nonce, chainId, now: scheduler.now() })
     if (!result.ok) throw new BaseError('The signature could not be verified', { code: result.reason, details: result.details })
     const { parseSiwxMessage } = await import('./parseSiwxMessage.js')
     const parsed = parseSiwxMessage(session.message)
@@ -84,12 +85,13 @@ export function createDefaultSiwx(parameters: CreateDefaultSiwxParameters = {}):
         ...(parameters.resources?.length ? { resources: parameters.resources } : {}),
       }
       const message = input.accountAddress === '' ? createSiwxTemplate(data) : createSiwxMessage(data)
-      pending.set(nonce, { domain: input.domain })
+      pending.set(nonce, { domain: input.domain, chainId: input.chainId })
       if (pending.size > MAX_PENDING) pending.delete(pending.keys().next().value!)
       return message
     },
     async addSession(session) {
-      const checked = await check(session, take(session.data?.nonce))
+      const issued = take(session.data?.nonce)
+      const checked = await check(session, issued.domain, issued.chainId)
       const kept = (await storage.read()).filter((s) => !sameAccount(s.data, checked.data.chainId, checked.data.accountAddress))
       await storage.write([...kept, checked])
     },
@@ -102,10 +104,10 @@ export function createDefaultSiwx(parameters: CreateDefaultSiwxParameters = {}):
       await storage.write(sessions.filter((s) => !sameAccount(s.data, chainId, address)))
     },
     async setSessions(sessions) {
-      // One-click auth signs one nonce for several chains at once: each session checked, the nonce retired after.
-      const domains = new Map([...new Set(sessions.map((session) => session.data?.nonce))].map((nonce) => [nonce, take(nonce)]))
-      const oneNoncePerBatch: NonceStore = { consume: () => true }
-      const checked = await Promise.all(sessions.map((session) => check(session, domains.get(session.data.nonce)!, oneNoncePerBatch)))
+      // One-click auth signs one nonce for every chain the app requested (which this config never
+      // saw): each session checked on its own chain, the nonce retired once for the batch.
+      const issued = new Map([...new Set(sessions.map((session) => session.data?.nonce))].map((nonce) => [nonce, take(nonce)]))
+      const checked = await Promise.all(sessions.map((session) => check(session, issued.get(session.data.nonce)!.domain, 'any', verifyBatch)))
       await storage.write(checked)
     },
     getRequired: () => required,

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createNonce } from './createNonce.js'
-import { createNonceLedger } from './nonceLedger.js'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -28,23 +27,5 @@ describe('createNonce', () => {
     } finally {
       vi.unstubAllGlobals()
     }
-  })
-})
-
-describe('createNonceLedger', () => {
-  test('default: a nonce is accepted once, and forgotten after its message expired', () => {
-    const ledger = createNonceLedger()
-    expect(ledger.consume('abcdefgh1', { now: 0, expiresAt: 1_000 })).toBe(true)
-    expect(ledger.consume('abcdefgh1', { now: 500, expiresAt: 1_000 })).toBe(false)
-    expect(ledger.size).toBe(1)
-  })
-
-  test('behavior: when full it prunes expired entries, then refuses rather than forget a live one', () => {
-    const ledger = createNonceLedger({ maxEntries: 2 })
-    expect(ledger.consume('n1aaaaaa', { now: 0, expiresAt: 100 })).toBe(true)
-    expect(ledger.consume('n2aaaaaa', { now: 0, expiresAt: 1_000 })).toBe(true)
-    expect(ledger.consume('n3aaaaaa', { now: 50, expiresAt: 1_000 })).toBe(false)
-    expect(ledger.consume('n3aaaaaa', { now: 100, expiresAt: 1_000 })).toBe(true)
-    expect(ledger.consume('n2aaaaaa', { now: 100, expiresAt: 1_000 })).toBe(false)
   })
 })

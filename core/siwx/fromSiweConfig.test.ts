@@ -19,7 +19,7 @@ function backEnd(overrides: Partial<SiweConfig> = {}) {
       return issued.at(-1)!
     }),
     verifyMessage: vi.fn(async ({ message, signature }) => {
-      const result = await verifySiwx({ message, signature, domain: 'dapp.example', nonce: issued.at(-1)!, now: Date.parse('2026-03-01T12:00:30Z') })
+      const result = await verifySiwx({ message, signature, domain: 'dapp.example', nonce: issued.at(-1)!, chainId: 'eip155:1', now: Date.parse('2026-03-01T12:00:30Z') })
       if (result.ok) session = { address: result.address, chainId: Number(result.chainId.split(':')[1]) }
       return result.ok
     }),

@@ -2,7 +2,6 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
 import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
 import { formatSiwxMessage } from './formatSiwxMessage.js'
-import { createNonceLedger } from './nonceLedger.js'
 import type { SiwxMessageData } from './types.js'
 import { createSiwxVerifier, verifySiwx, type VerifySiwxParameters } from './verifySiwx.js'
 
@@ -29,7 +28,7 @@ function evmMessage(overrides: Partial<SiwxMessageData> = {}): SiwxMessageData {
 
 async function signed(data: SiwxMessageData, account = signer): Promise<VerifySiwxParameters> {
   const message = formatSiwxMessage(data)
-  return { message, signature: await account.signMessage({ message }), domain: 'dapp.example:8443', nonce: data.nonce, now: NOW, nonces: createNonceLedger() }
+  return { message, signature: await account.signMessage({ message }), domain: 'dapp.example:8443', nonce: data.nonce, chainId: 'eip155:1', now: NOW }
 }
 
 describe('verifySiwx: EVM', () => {
@@ -63,15 +62,11 @@ describe('verifySiwx: EVM', () => {
     expect(await verifySiwx({ ...params, nonce: 'Another1234' })).toMatchObject({ ok: false, reason: 'nonce_mismatch' })
     expect(await verifySiwx(params)).toMatchObject({ ok: true })
     expect(await verifySiwx(params)).toMatchObject({ ok: false, reason: 'nonce_reused' })
-    // The default ledger of `verifySiwx` remembers too.
-    const { nonces: _own, ...shared } = await signed(evmMessage())
-    expect(await verifySiwx(shared)).toMatchObject({ ok: true })
-    expect(await verifySiwx(shared)).toMatchObject({ ok: false, reason: 'nonce_reused' })
   })
 
   test('behavior: a message whose nonce is too short never parses', async () => {
     const message = formatSiwxMessage(evmMessage()).replace(/Nonce: \w+/, 'Nonce: abc')
-    expect(await verifySiwx({ message, signature: await signer.signMessage({ message }), domain: 'dapp.example:8443', nonce: 'abcdefgh', now: NOW })).toMatchObject({ ok: false, reason: 'malformed_message' })
+    expect(await verifySiwx({ message, signature: await signer.signMessage({ message }), domain: 'dapp.example:8443', nonce: 'abcdefgh', chainId: 'eip155:1', now: NOW })).toMatchObject({ ok: false, reason: 'malformed_message' })
   })
 
   test('behavior: expired, not yet valid and future messages are refused by the injected clock', async () => {
@@ -81,10 +76,10 @@ describe('verifySiwx: EVM', () => {
     expect(await verifySiwx({ ...params, now: new Date(NOW) })).toMatchObject({ ok: true })
     const future = await signed(evmMessage({ issuedAt: '2026-03-01T12:05:00.000Z', expirationTime: undefined }))
     expect(await verifySiwx(future)).toMatchObject({ ok: false, reason: 'issued_in_future' })
-    expect(await verifySiwx({ ...future, clockToleranceMs: 600_000 })).toMatchObject({ ok: true })
+    expect(await createSiwxVerifier({ clockToleranceMs: 600_000 })(future)).toMatchObject({ ok: true })
     const old = await signed(evmMessage({ issuedAt: '2026-02-01T00:00:00.000Z', expirationTime: undefined }))
     expect(await verifySiwx(old)).toMatchObject({ ok: false, reason: 'expired' })
-    expect(await verifySiwx({ ...old, maxAgeMs: 40 * 24 * 3_600_000 })).toMatchObject({ ok: true })
+    expect(await createSiwxVerifier({ maxAgeMs: 40 * 24 * 3_600_000 })(old)).toMatchObject({ ok: true })
   })
 
   test('behavior: a signature from another address is refused, and its nonce stays unused', async () => {
@@ -115,14 +110,41 @@ describe('verifySiwx: EVM', () => {
   test('behavior: a failing nonce store fails closed', async () => {
     const params = await signed(evmMessage())
     const broken = { consume: async () => Promise.reject(new Error('redis down')) }
-    expect(await verifySiwx({ ...params, nonces: broken })).toMatchObject({ ok: false, reason: 'verifier_error' })
+    expect(await createSiwxVerifier({ nonces: broken })(params)).toMatchObject({ ok: false, reason: 'verifier_error' })
   })
 
   test('parameters: createSiwxVerifier shares its options and its own ledger', async () => {
     const verify = createSiwxVerifier({ clockToleranceMs: 0 })
-    const { nonces: _n, ...params } = await signed(evmMessage({ issuedAt: '2026-03-01T12:00:01.000Z' }))
+    const params = await signed(evmMessage({ issuedAt: '2026-03-01T12:00:01.000Z' }))
     expect(await verify(params)).toMatchObject({ ok: false, reason: 'issued_in_future' })
     expect(await verify({ ...params, now: NOW + 1_000 })).toMatchObject({ ok: true })
     expect(await verify({ ...params, now: NOW + 1_000 })).toMatchObject({ ok: false, reason: 'nonce_reused' })
+  })
+
+  test('behavior: the message must carry an Issued At (EIP-4361)', async () => {
+    const params = await signed(evmMessage({ issuedAt: undefined, expirationTime: '9999-12-31T23:59:59Z' }))
+    expect(await verifySiwx(params)).toMatchObject({ ok: false, reason: 'malformed_message', details: expect.stringContaining('Issued At') })
+  })
+
+  test('behavior: the URI must be on the domain (host and port)', async () => {
+    for (const uri of ['https://evil.example/phish', 'https://dapp.example/', 'https://dapp.example:8443@evil.example/', 'urn:dapp.example:8443']) {
+      expect(await verifySiwx(await signed(evmMessage({ uri })))).toMatchObject({ ok: false, reason: 'uri_mismatch' })
+    }
+    expect(await verifySiwx(await signed(evmMessage({ uri: 'https://DAPP.example:8443/sign-in?next=/' })))).toMatchObject({ ok: true })
+  })
+
+  test('behavior: the address comes back EIP-55 checksummed, whatever case the message used', async () => {
+    const params = await signed(evmMessage({ accountAddress: signer.address.toLowerCase() }))
+    expect(params.message).toContain(signer.address.toLowerCase())
+    expect(await verifySiwx(params)).toEqual({ ok: true, address: signer.address, chainId: 'eip155:1' })
+  })
+
+  test("parameters: chainId is required; every chain only with chainId: 'any'", async () => {
+    const params = await signed(evmMessage({ chainId: 'eip155:8453' }))
+    const { chainId: _chainId, ...without } = params
+    expect(await verifySiwx(without as VerifySiwxParameters)).toMatchObject({ ok: false, reason: 'missing_chain_id' })
+    expect(await verifySiwx({ ...params, chainId: 'eip155:one' as never })).toMatchObject({ ok: false, reason: 'invalid_input' })
+    expect(await verifySiwx({ ...params, chainId: [] })).toMatchObject({ ok: false, reason: 'invalid_input' })
+    expect(await verifySiwx({ ...params, chainId: 'any' })).toMatchObject({ ok: true, chainId: 'eip155:8453' })
   })
 })

@@ -85,7 +85,7 @@ describe('sign in with the wallet in Chromium', { timeout: 60_000 }, () => {
     await step(page, 'verify', async () => {
       const host = new URL(dapp.devnet.urls.dapp).host
       expect(stored!.data.domain).toBe(host)
-      const base = { message: stored!.message, signature: stored!.signature, nonce: stored!.data.nonce, now: Date.now() }
+      const base = { message: stored!.message, signature: stored!.signature, nonce: stored!.data.nonce, chainId: `eip155:${wallet.chainId}` as const, now: Date.now() }
       expect(await verifySiwx({ ...base, domain: 'evil.example' })).toMatchObject({ ok: false, reason: 'domain_mismatch' })
       expect(await verifySiwx({ ...base, domain: `${new URL(dapp.devnet.urls.dapp).hostname}:1` })).toMatchObject({ ok: false, reason: 'domain_mismatch' })
       expect(await verifySiwx({ ...base, domain: host })).toEqual({ ok: true, address: wallet.address, chainId: `eip155:${wallet.chainId}` })

@@ -44,9 +44,9 @@ describe('sign-in flow (anvil)', () => {
     expect(first.log.export()).not.toContain(stored!.signature)
     expect(JSON.stringify(first.getState())).not.toContain(stored!.signature)
     // A back end verifies the same session, for this page's host, once.
-    const result = await verifySiwx({ message: stored!.message, signature: stored!.signature, domain: '127.0.0.1:5173', nonce: stored!.data.nonce, now: Date.now() })
+    const result = await verifySiwx({ message: stored!.message, signature: stored!.signature, domain: '127.0.0.1:5173', nonce: stored!.data.nonce, chainId: 'eip155:31337', now: Date.now() })
     expect(result).toEqual({ ok: true, address: wallet.address, chainId: 'eip155:31337' })
-    expect(await verifySiwx({ message: stored!.message, signature: stored!.signature, domain: 'evil.example', nonce: stored!.data.nonce, now: Date.now() })).toMatchObject({ ok: false, reason: 'domain_mismatch' })
+    expect(await verifySiwx({ message: stored!.message, signature: stored!.signature, domain: 'evil.example', nonce: stored!.data.nonce, chainId: 'eip155:31337', now: Date.now() })).toMatchObject({ ok: false, reason: 'domain_mismatch' })
     await waitForStoredConnection(storage)
     first.destroy()
 

@@ -1,4 +1,4 @@
-import { createPublicClient, http, isAddress, isHex, verifyMessage } from 'viem'
+import { createPublicClient, getAddress, http, isAddress, isHex, verifyMessage } from 'viem'
 import { RPC_TIMEOUT_MS } from '../../constants/timing.js'
 import { BaseError } from '../../errors/BaseError.js'
 import type { SignatureCheck } from './verifySignature.js'
@@ -25,4 +25,9 @@ export async function verifyEvmSignature(check: Pick<SignatureCheck, 'chainId' |
   const rpcChainId = await client.getChainId()
   if (`eip155:${rpcChainId}` !== chainId) throw new BaseError('The RPC serves another chain than the message', { details: `rpc eip155:${rpcChainId}, message ${chainId}` })
   return client.verifyMessage({ address, message, signature })
+}
+
+/** EIP-55: the one mixed-case form of an EVM address (any case in, checksummed out). */
+export function checksumEvmAddress(address: string): string {
+  return getAddress(address)
 }

@@ -30,3 +30,12 @@ export async function verifySignature(check: SignatureCheck): Promise<boolean> {
       return false
   }
 }
+
+/**
+ * The address as its chain writes it canonically, so a back end keying users by it gets one key
+ * per account: EIP-55 checksummed for EVM (viem, loaded with the EVM check), as signed otherwise.
+ * @example await canonicalAddress('eip155', '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266') // '0xf39F…2266'
+ */
+export async function canonicalAddress(namespace: SiwxNamespace, address: string): Promise<string> {
+  return namespace === 'eip155' ? (await import('./verifyEvmSignature.js')).checksumEvmAddress(address) : address
+}

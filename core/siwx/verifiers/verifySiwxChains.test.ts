@@ -4,9 +4,8 @@ import { address as btcAddress, crypto as btcCrypto, Transaction } from 'bitcoin
 import bs58 from 'bs58'
 import { describe, expect, test } from 'vitest'
 import { formatSiwxMessage } from '../formatSiwxMessage.js'
-import { createNonceLedger } from '../nonceLedger.js'
 import type { SiwxMessageData } from '../types.js'
-import { verifySiwx } from '../verifySiwx.js'
+import { createSiwxVerifier } from '../verifySiwx.js'
 import { bip322ToSign } from './verifyBip322.js'
 import { bitcoinMessageHash, p2pkhScript } from './verifyBitcoinSignature.js'
 
@@ -33,15 +32,17 @@ describe('verifySiwx: Solana (ed25519)', () => {
   test('default: a valid signature, base58 or base64', async () => {
     const m = data()
     const message = formatSiwxMessage(m)
-    const base = { message, domain: 'dapp.example:8443', nonce: m.nonce, now: NOW }
-    expect(await verifySiwx({ ...base, signature: bs58.encode(sign(message)), nonces: createNonceLedger() })).toEqual({ ok: true, address, chainId: m.chainId })
-    expect(await verifySiwx({ ...base, signature: Buffer.from(sign(message)).toString('base64'), nonces: createNonceLedger() })).toMatchObject({ ok: true })
+    const base = { message, domain: 'dapp.example:8443', nonce: m.nonce, chainId: m.chainId, now: NOW }
+    // A fresh verifier (and nonce ledger) for each encoding of the same signature.
+    expect(await createSiwxVerifier()({ ...base, signature: bs58.encode(sign(message)) })).toEqual({ ok: true, address, chainId: m.chainId })
+    expect(await createSiwxVerifier()({ ...base, signature: Buffer.from(sign(message)).toString('base64') })).toMatchObject({ ok: true })
   })
 
   test('behavior: another key, another message or garbage is invalid', async () => {
     const m = data()
     const message = formatSiwxMessage(m)
-    const base = { message, domain: 'dapp.example:8443', nonce: m.nonce, now: NOW, nonces: createNonceLedger() }
+    const base = { message, domain: 'dapp.example:8443', nonce: m.nonce, chainId: m.chainId, now: NOW }
+    const verifySiwx = createSiwxVerifier()
     expect(await verifySiwx({ ...base, signature: bs58.encode(sign(message, ed25519.utils.randomPrivateKey())) })).toMatchObject({ ok: false, reason: 'invalid_signature' })
     expect(await verifySiwx({ ...base, signature: bs58.encode(sign(`${message} `)) })).toMatchObject({ ok: false, reason: 'invalid_signature' })
     expect(await verifySiwx({ ...base, signature: 'not a signature' })).toMatchObject({ ok: false, reason: 'invalid_signature' })
@@ -61,7 +62,7 @@ describe('verifySiwx: Bitcoin', () => {
     return Buffer.concat([Buffer.of(header + sig.recovery!), Buffer.from(sig.toCompactRawBytes())]).toString('base64')
   }
   const witness = (...items: Uint8Array[]) => Buffer.concat([Buffer.of(items.length), ...items.flatMap((item) => [Buffer.of(item.length), Buffer.from(item)])]).toString('base64')
-  const verify = (m: SiwxMessageData, signature: string) => verifySiwx({ message: formatSiwxMessage(m), signature, domain: 'dapp.example:8443', nonce: m.nonce, now: NOW, nonces: createNonceLedger() })
+  const verify = (m: SiwxMessageData, signature: string) => createSiwxVerifier()({ message: formatSiwxMessage(m), signature, domain: 'dapp.example:8443', nonce: m.nonce, chainId: REGTEST, now: NOW })
 
   test('default: BIP-137 for P2PKH and P2WPKH; another key fails', async () => {
     const legacy = data(p2pkh)

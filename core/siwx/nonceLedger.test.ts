@@ -1,0 +1,81 @@
+import { privateKeyToAccount } from 'viem/accounts'
+import { describe, expect, test } from 'vitest'
+import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
+import { formatSiwxMessage } from './formatSiwxMessage.js'
+import { createNonceLedger } from './nonceLedger.js'
+import { createSiwxVerifier } from './verifySiwx.js'
+
+const NOW = Date.parse('2026-11-23T12:00:00Z')
+const DAY = 86_400_000
+const FOREVER = Date.parse('9999-12-31T23:59:59Z')
+const iso = (ms: number) => new Date(ms).toISOString()
+
+describe('createNonceLedger', () => {
+  test('default: a nonce is accepted once', () => {
+    const ledger = createNonceLedger()
+    expect(ledger.consume('abcdefgh1', { now: 0, expiresAt: 1_000 })).toBe(true)
+    expect(ledger.consume('abcdefgh1', { now: 500, expiresAt: 1_000 })).toBe(false)
+    expect(ledger.size).toBe(1)
+    expect(ledger.maxAgeMs).toBe(DAY + 60_000)
+  })
+
+  test('behavior: when full it evicts expired entries, and answers full (never forgets) while all are live', () => {
+    const ledger = createNonceLedger({ maxEntries: 2 })
+    expect(ledger.consume('n1aaaaaa', { now: 0, expiresAt: 100 })).toBe(true)
+    expect(ledger.consume('n2aaaaaa', { now: 0, expiresAt: 1_000 })).toBe(true)
+    expect(ledger.consume('n3aaaaaa', { now: 50, expiresAt: 1_000 })).toBe('full')
+    expect(ledger.consume('n1aaaaaa', { now: 50, expiresAt: 100 })).toBe(false)
+    expect(ledger.consume('n3aaaaaa', { now: 100, expiresAt: 1_000 })).toBe(true)
+    expect(ledger.consume('n2aaaaaa', { now: 100, expiresAt: 1_000 })).toBe(false)
+    expect(ledger.size).toBe(2)
+  })
+
+  test('parameters: maxAgeMs bounds an entry whatever expiresAt claims', () => {
+    const ledger = createNonceLedger({ maxAgeMs: 1_000, maxEntries: 2 })
+    expect(ledger.consume('n1aaaaaa', { now: 0, expiresAt: FOREVER })).toBe(true)
+    expect(ledger.consume('n2aaaaaa', { now: 0, expiresAt: Number.NaN })).toBe(true)
+    expect(ledger.consume('n3aaaaaa', { now: 999, expiresAt: FOREVER })).toBe('full')
+    expect(ledger.consume('n3aaaaaa', { now: 1_000, expiresAt: FOREVER })).toBe(true)
+    expect(ledger.size).toBe(1)
+  })
+})
+
+describe('createNonceLedger with createSiwxVerifier (review M-1)', () => {
+  const account = privateKeyToAccount(ANVIL_ACCOUNTS[0].privateKey)
+  const sign = async (nonce: string, issuedAt: number, expirationTime?: number) => {
+    const message = formatSiwxMessage({ domain: 'dapp.example', uri: 'https://dapp.example/', version: '1', chainId: 'eip155:1', accountAddress: account.address, nonce, issuedAt: iso(issuedAt), ...(expirationTime ? { expirationTime: iso(expirationTime) } : {}) })
+    return { message, signature: await account.signMessage({ message }), domain: 'dapp.example', nonce, chainId: 'eip155:1' } as const
+  }
+
+  test('behavior: sign-ins claiming to never expire cannot lock honest users out', async () => {
+    const verify = createSiwxVerifier({ nonces: createNonceLedger({ maxEntries: 3 }) })
+    for (const nonce of ['ddddddd01', 'ddddddd02', 'ddddddd03']) expect(await verify({ ...(await sign(nonce, NOW - 1_000, FOREVER)), now: NOW })).toMatchObject({ ok: true })
+    const later = NOW + DAY + 120_000
+    expect(await verify({ ...(await sign('eeeeeeee1', later - 1_000)), now: later })).toMatchObject({ ok: true })
+    // The default ledger, filled with 100 000 long-lived nonces, takes a sign-in the next day.
+    const big = createNonceLedger()
+    for (let i = 0; i < 100_000; i++) big.consume(`f${String(i).padStart(9, '0')}`, { now: NOW, expiresAt: FOREVER })
+    expect(await createSiwxVerifier({ nonces: big })({ ...(await sign('gggggggg1', later - 1_000)), now: later })).toMatchObject({ ok: true })
+  })
+
+  test('behavior: a message older than maxAgeMs is refused, so an evicted nonce cannot be replayed', async () => {
+    const verify = createSiwxVerifier({ nonces: createNonceLedger({ maxEntries: 1 }) })
+    const first = await sign('hhhhhhhh1', NOW - 1_000, FOREVER)
+    expect(await verify({ ...first, now: NOW })).toMatchObject({ ok: true })
+    expect(await verify({ ...first, now: NOW + 1_000 })).toMatchObject({ ok: false, reason: 'nonce_reused' })
+    const later = NOW + DAY + 120_000
+    expect(await verify({ ...(await sign('iiiiiiii1', later - 1_000)), now: later })).toMatchObject({ ok: true })
+    expect(await verify({ ...first, now: later })).toMatchObject({ ok: false, reason: 'expired' })
+  })
+
+  test('behavior: a ledger full of live nonces refuses as nonce_store_full, and still refuses their replay', async () => {
+    const verify = createSiwxVerifier({ nonces: createNonceLedger({ maxEntries: 1 }) })
+    const first = await sign('jjjjjjjj1', NOW - 1_000, NOW + 3_600_000)
+    expect(await verify({ ...first, now: NOW })).toMatchObject({ ok: true })
+    const second = await sign('kkkkkkkk1', NOW - 1_000)
+    expect(await verify({ ...second, now: NOW })).toMatchObject({ ok: false, reason: 'nonce_store_full' })
+    expect(await verify({ ...first, now: NOW + 1_000 })).toMatchObject({ ok: false, reason: 'nonce_reused' })
+    // Once the first message expired its entry makes room.
+    expect(await verify({ ...second, now: NOW + 3_600_000 })).toMatchObject({ ok: true })
+  })
+})
