@@ -73,6 +73,15 @@ const WRONG_SHAPED: Record<StorageName, readonly string[]> = {
   walletSocialUsername: ['""', '{}'],
   walletEmailLoginUsed: ['"true"', '1'],
   walletLastEmailLoginTime: ['"123"', 'true', '{}'],
+  walletSocialLoginStarted: [
+    json({ state: 'abc', provider: 'farcaster', expiresAt: 1 }),
+    json({ state: '', provider: 'github', expiresAt: 1 }),
+    json({ state: 'a b', provider: 'github', expiresAt: 1 }),
+    json({ state: 'abc', provider: 'github', expiresAt: -1 }),
+    json({ state: 'abc', provider: 'github' }),
+    json({ state: 'abc', provider: 'github', expiresAt: 1, extra: true }),
+    '"abc"',
+  ],
   walletSmartAccountEnabledNetworks: ['[1,1]', '[-1]', '[1.5]', '["1"]', json(Array.from({ length: 257 }, (_, index) => index))],
 }
 
@@ -99,6 +108,7 @@ const VALID: Record<StorageName, string> = {
   walletSocialUsername: '"ada"',
   walletEmailLoginUsed: 'true',
   walletLastEmailLoginTime: '1700000000000',
+  walletSocialLoginStarted: json({ state: '7f3a9c', provider: 'github', expiresAt: 1700000600000 }),
   walletSmartAccountEnabledNetworks: '[1, 10, 8453]',
 }
 

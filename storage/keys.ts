@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { PersistedValues } from '../core/actions/types.js'
 import { CHAIN_NAMESPACES } from '../core/chains/index.js'
+import { socialLoginMarkerSchema } from '../core/connectors/auth/socialLoginMarker.js'
 import { RECENT_WALLETS_MAX } from '../core/constants/limits.js'
 import {
   accountTypeSchema,
@@ -89,6 +90,8 @@ export const STORAGE_KEYS = {
     // A cooldown must fail closed: garbage reads as "in the future", see readCooldownStart.
     whenInvalid: Number.POSITIVE_INFINITY,
   },
+  // A social login this browser started (issue L-9): its OAuth state, provider and expiry.
+  walletSocialLoginStarted: entry('@airlock-wallet/social_login_started', socialLoginMarkerSchema),
   walletSmartAccountEnabledNetworks: entry(
     '@airlock-wallet/smart_account_enabled_networks',
     z.array(z.number().int().nonnegative().safe()).max(MAX_TEXT).refine(unique, 'Duplicate network'),

@@ -41,6 +41,12 @@ export const SIGN_OUT_WAIT_MS = 3_000
  * never leaves the request (and the dapp's promise) open for good.
  */
 export const FRAME_APPROVAL_TIMEOUT_MS = 5 * 60_000
+/**
+ * Not in SPEC 9, our choice: a social login's "started in this browser" marker (issue L-9) lasts
+ * this long. Enough for a provider's sign-in with a second factor; a result in the page URL after
+ * that is ignored.
+ */
+export const SOCIAL_LOGIN_MARKER_MS = 10 * 60_000
 /** A disallowed request shows its error after this delay. */
 export const ERROR_UI_DELAY_MS = 300
 

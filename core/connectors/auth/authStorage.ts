@@ -2,7 +2,15 @@ import { catchError, defer, from, of, type Observable } from 'rxjs'
 import type { StorageDep } from '../../deps.js'
 
 /** The feature keys the auth connector keeps (SPEC 3 "prefixed keys"), as named in `storage/keys.ts`. */
-export type AuthStorageName = 'walletEmail' | 'walletEmailLoginUsed' | 'walletLastEmailLoginTime' | 'walletSocialUsername' | 'connectedSocial' | 'walletSmartAccountEnabledNetworks' | 'preferredAccountTypes'
+export type AuthStorageName =
+  | 'walletEmail'
+  | 'walletEmailLoginUsed'
+  | 'walletLastEmailLoginTime'
+  | 'walletSocialUsername'
+  | 'connectedSocial'
+  | 'walletSocialLoginStarted'
+  | 'walletSmartAccountEnabledNetworks'
+  | 'preferredAccountTypes'
 
 interface KeyedStorage {
   getItem(name: AuthStorageName): Promise<unknown>

@@ -66,7 +66,7 @@ function scriptedFrame(): FrameHost {
   }
 }
 
-async function start(href?: string): Promise<{ airlock: Airlock; run: (ms: number) => Promise<void> }> {
+async function start(href?: string, storage = createStorage({ backend: 'memory' })): Promise<{ airlock: Airlock; run: (ms: number) => Promise<void> }> {
   const scheduler = new VirtualTimeScheduler(undefined, Number.POSITIVE_INFINITY)
   let next = 0
   const page = fakePage(href)
@@ -77,7 +77,7 @@ async function start(href?: string): Promise<{ airlock: Airlock; run: (ms: numbe
     deps: {
       scheduler,
       window: page as never,
-      storage: createStorage({ backend: 'memory' }),
+      storage,
       id: () => `id${++next}`,
       frameHost: scriptedFrame(),
       fetch: (() => Promise.reject(new Error('offline'))) as never,
@@ -119,10 +119,33 @@ describe('secrets of the email and social login in the event log', () => {
     airlock.dispatch({ type: 'auth/otpSubmitted', otp: OTP })
     await run(1_000)
     expect(airlock.getState().connection.namespaces.eip155).toMatchObject({ status: 'connected', connectorId: 'auth' })
-    // The email stays in this tab's memory only (the account view shows it from there).
+    // State and the log never hold the email: the account view shows it from this tab's memory.
+    // (SPEC 3/4 also keep it in storage, `walletEmail`, wiped at sign-out: see the reload test below.)
     expect(authSession(airlock.deps.providers).email).toBe(EMAIL)
     expect(logged(airlock, 'frame/sessionUpdated')).toEqual([{ type: 'frame/sessionUpdated', token: REDACTED }])
     expect(logged(airlock, 'frame/requestSent').find((a) => 'name' in a && a.name === 'CONNECT_OTP')).toMatchObject({ message: { payload: { otp: REDACTED } } })
+    expectNoSecrets(airlock)
+    airlock.destroy()
+  })
+
+  test('behavior: email at rest (issue L-12): after a reload the account view gets the email from the frame again (GET_USER), never from storage', async () => {
+    const storage = createStorage({ backend: 'memory' })
+    const first = await start(undefined, storage)
+    first.airlock.dispatch({ type: 'auth/emailLoginRequested', email: EMAIL })
+    await first.run(1_000)
+    first.airlock.dispatch({ type: 'auth/otpSubmitted', otp: OTP })
+    await first.run(1_000)
+    // SPEC 3 ("Local storage holds … email") and SPEC 4 ("On success … the email stored") keep it.
+    await expect(storage.getItem('walletEmail')).resolves.toBe(EMAIL)
+    first.airlock.destroy()
+    // The stored copy is not what the account view reads: without it, a reload still shows the email.
+    await storage.removeItem('walletEmail')
+    const { airlock, run } = await start(undefined, storage)
+    expect(authSession(airlock.deps.providers).email).toBeNull()
+    await run(2_000)
+    expect(airlock.getState().connection.namespaces.eip155).toMatchObject({ status: 'connected', connectorId: 'auth' })
+    expect(logged(airlock, 'frame/requestSent').map((a) => ('name' in a ? a.name : null))).toEqual(expect.arrayContaining(['IS_CONNECTED', 'GET_USER']))
+    expect(authSession(airlock.deps.providers).email).toBe(EMAIL)
     expectNoSecrets(airlock)
     airlock.destroy()
   })
@@ -143,10 +166,29 @@ describe('secrets of the email and social login in the event log', () => {
     airlock.destroy()
   })
 
-  test('behavior: a Telegram result in the page URL completes the login, leaves the address bar and stays out of the log', async () => {
-    const { airlock, run } = await start(`${ORIGIN}/?${TELEGRAM_RESULT_PARAM}=${encodeURIComponent(RESULT)}&keep=1`)
+  test('behavior: a Telegram result in the page URL completes the login this browser started, leaves the address bar and stays out of the log', async () => {
+    // This browser starts a social login (the provider opens), then a page comes back with its result.
+    const storage = createStorage({ backend: 'memory' })
+    const first = await start(undefined, storage)
+    authSession(first.airlock.deps.providers).popup = { closed: false, location: { href: 'about:blank' }, close: () => undefined }
+    first.airlock.dispatch({ type: 'auth/socialLoginRequested', provider: 'github' })
+    await first.run(1_000)
+    const { airlock, run } = await start(`${ORIGIN}/?${TELEGRAM_RESULT_PARAM}=${encodeURIComponent(RESULT)}&keep=1`, storage)
     await run(1_000)
     expect(airlock.getState().connection.namespaces.eip155).toMatchObject({ status: 'connected', connectorId: 'auth' })
+    expect(airlock.getState().auth).toMatchObject({ social: 'github', userName: 'octo' })
+    expect((airlock.deps.window as unknown as { location: { href: string } }).location.href).toBe(`${ORIGIN}/?keep=1`)
+    expectNoSecrets(airlock)
+    airlock.destroy()
+    first.airlock.destroy()
+  })
+
+  test('error: issue L-9: a social result in the page URL of a browser that started no login is ignored and stripped', async () => {
+    const { airlock, run } = await start(`${ORIGIN}/?${TELEGRAM_RESULT_PARAM}=${encodeURIComponent(RESULT)}&keep=1`)
+    await run(1_000)
+    expect(logged(airlock, 'frame/requestSent').filter((a) => 'name' in a && a.name === 'CONNECT_SOCIAL')).toEqual([])
+    expect(airlock.getState().connection.namespaces.eip155?.status ?? 'disconnected').toBe('disconnected')
+    expect(airlock.getState().auth).toMatchObject({ social: null, error: null })
     expect((airlock.deps.window as unknown as { location: { href: string } }).location.href).toBe(`${ORIGIN}/?keep=1`)
     expectNoSecrets(airlock)
     airlock.destroy()

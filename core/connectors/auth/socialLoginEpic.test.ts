@@ -2,6 +2,7 @@ import { TestScheduler } from 'rxjs/testing'
 import { describe, expect, test } from 'vitest'
 import type { Action } from '../../actions/types.js'
 import { airlockDevnet } from '../../chains/networks.js'
+import { SOCIAL_LOGIN_MARKER_MS } from '../../constants/timing.js'
 import type { AirlockDeps } from '../../deps.js'
 import { runEpic } from '../../../tests/support/epicHarness.js'
 import { initialState, reduce } from '../../../tests/support/state.js'
@@ -23,7 +24,7 @@ function fakePopup(): PopupLike & { closed: boolean; closedByUs: boolean } {
   return popup
 }
 
-function setup(href = `${PAGE}/`) {
+function setup(href = `${PAGE}/`, seed: Record<string, unknown> = {}) {
   const scheduler = new TestScheduler((actual, expected) => expect(actual).toEqual(expected))
   const listeners: ((event: Event) => void)[] = []
   const replaced: string[] = []
@@ -33,12 +34,21 @@ function setup(href = `${PAGE}/`) {
     removeEventListener: (_: string, l: (event: Event) => void) => listeners.splice(listeners.indexOf(l), 1),
     history: { replaceState: (_: unknown, __: string, url: string) => replaced.push(url) },
   }
-  const storage = { backend: 'memory', load: () => Promise.reject(new Error('unused')), save: () => Promise.resolve(), getItem: () => Promise.resolve('github'), setItem: () => Promise.resolve() }
+  // Typed storage as the real one behaves: null removes; every write is recorded in order.
+  const stored = new Map<string, unknown>(Object.entries(seed))
+  const writes: [string, unknown][] = []
+  const storage = {
+    backend: 'memory',
+    load: () => Promise.reject(new Error('unused')),
+    save: () => Promise.resolve(),
+    getItem: (name: string) => Promise.resolve(stored.get(name)),
+    setItem: (name: string, value: unknown) => (writes.push([name, value]), value === null ? stored.delete(name) : stored.set(name, value), Promise.resolve()),
+  }
   let n = 0
   const deps = { scheduler, storage, window: win, providers: createProviderRegistry(), id: () => `id${++n}` } as unknown as AirlockDeps
   const state = reduce(initialState({ networks: [airlockDevnet], secureSiteUrl: SECURE }), started)
   const post = (data: unknown, origin: string, source: unknown) => listeners.forEach((l) => l({ data, origin, source } as unknown as Event))
-  return { scheduler, deps, state, post, listeners, replaced }
+  return { scheduler, deps, state, post, listeners, replaced, stored, writes }
 }
 
 function collect(env: ReturnType<typeof setup>, input: string, values: Record<string, Action>, at: Record<number, () => void> = {}) {
@@ -99,16 +109,73 @@ describe('socialLoginEpic', () => {
     expect(failed).toEqual([{ type: 'auth/loginFailed', error: { message: POPUP_CLOSED_MESSAGE } }])
   })
 
-  test('behavior: a Telegram result in the page URL completes the login and is removed from the address bar', async () => {
-    const env = setup(`${PAGE}/shop?x=1&${TELEGRAM_RESULT_PARAM}=${encodeURIComponent(RESULT)}`)
-    const seen: Action[] = []
-    env.scheduler.run(({ hot }) => {
-      runEpic(env.scheduler, socialLoginEpic(), hot<Action>('s', { s: started }), env.state, env.deps).out$.subscribe((a) => seen.push(a))
-    })
+  test('behavior: a Telegram result in the page URL completes the login this browser started, and is removed from the address bar', async () => {
+    const marker = { state: 'abc', provider: 'github', expiresAt: SOCIAL_LOGIN_MARKER_MS }
+    const env = setup(`${PAGE}/shop?x=1&${TELEGRAM_RESULT_PARAM}=${encodeURIComponent(RESULT)}`, { [MARKER]: marker })
+    const seen = await startWithResult(env)
     expect(env.replaced).toEqual([`${PAGE}/shop?x=1`])
-    // The stored provider is read from storage (a promise), then CONNECT_SOCIAL goes out.
-    await new Promise((resolve) => setTimeout(resolve, 0))
     expect(sent(seen).map((a) => a.name)).toEqual(['CONNECT_SOCIAL'])
     expect(sent(seen)[0]).toMatchObject({ message: { payload: { uri: RESULT } } })
+    // Single use: the same link cannot complete a second login.
+    expect(env.stored.has(MARKER)).toBe(false)
+  })
+
+  describe('issue L-9: a social result in the page URL without a matching "login started" marker', () => {
+    const href = `${PAGE}/shop?x=1&${TELEGRAM_RESULT_PARAM}=${encodeURIComponent(RESULT)}`
+
+    test.each([
+      ['no marker (a link from elsewhere)', undefined, true],
+      ['a marker for another login (state)', { state: 'other', provider: 'github', expiresAt: SOCIAL_LOGIN_MARKER_MS }, true],
+      ['an expired marker', { state: 'abc', provider: 'github', expiresAt: 0 }, false],
+      ['a malformed marker', { state: 'abc', provider: 'farcaster', expiresAt: SOCIAL_LOGIN_MARKER_MS }, true],
+      ['a marker that is only the state', 'abc', true],
+    ])('error: %s is ignored and stripped from the URL', async (_, marker, kept) => {
+      const env = setup(href, marker === undefined ? {} : { [MARKER]: marker })
+      const seen = await startWithResult(env)
+      expect(env.replaced).toEqual([`${PAGE}/shop?x=1`])
+      expect(seen).toEqual([])
+      // Someone else's link never cancels a login in progress; a lapsed marker is removed.
+      expect(env.stored.has(MARKER)).toBe(marker !== undefined && kept)
+    })
+  })
+
+  test('behavior: opening the provider stores the marker (its OAuth state, the provider, expiry by the scheduler clock); the end of the attempt removes it', () => {
+    const env = setup()
+    const popup = fakePopup()
+    authSession(env.deps.providers).popup = popup
+    let markerWhileOpen: unknown
+    collect(env, 'r 9ms u 99ms c', {
+      r: requested,
+      u: redirect(`${SECURE}/oauth?provider=github&state=abc`),
+      c: { type: 'frame/requestSucceeded', id: 'id2', name: 'CONNECT_SOCIAL', payload: { address: ADDRESS, chainId: 31337, userName: 'octo' } },
+    }, {
+      20: () => (markerWhileOpen = env.stored.get(MARKER)),
+      40: () => env.post({ type: SOCIAL_RESULT_MESSAGE, resultUri: RESULT }, SECURE, popup),
+    })
+    expect(markerWhileOpen).toEqual({ state: 'abc', provider: 'github', expiresAt: 10 + SOCIAL_LOGIN_MARKER_MS })
+    expect(env.stored.has(MARKER)).toBe(false)
+    expect(env.writes.filter(([name]) => name === MARKER).map(([, value]) => value)).toEqual([markerWhileOpen, null])
+  })
+
+  test('behavior: a provider URL without an OAuth state stores no marker (no page-URL result can complete it)', () => {
+    const env = setup(`${PAGE}/`, { [MARKER]: { state: 'old', provider: 'github', expiresAt: SOCIAL_LOGIN_MARKER_MS } })
+    const popup = fakePopup()
+    authSession(env.deps.providers).popup = popup
+    // The person closes the provider window (the attempt ends at the next look).
+    collect(env, 'r 9ms u', { r: requested, u: redirect(`${SECURE}/oauth?provider=github`) }, { 30: () => (popup.closed = true) })
+    expect(env.writes.filter(([name]) => name === MARKER)[0]).toEqual([MARKER, null])
+    expect(env.stored.has(MARKER)).toBe(false)
   })
 })
+
+const MARKER = 'walletSocialLoginStarted'
+
+/** Runs the epic from `app/started`, then lets the storage read (a promise) settle. */
+async function startWithResult(env: ReturnType<typeof setup>): Promise<Action[]> {
+  const seen: Action[] = []
+  env.scheduler.run(({ hot }) => {
+    runEpic(env.scheduler, socialLoginEpic(), hot<Action>('s', { s: started }), env.state, env.deps).out$.subscribe((a) => seen.push(a))
+  })
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  return seen
+}

@@ -9,6 +9,7 @@ import type { Epic, StateObservable } from '../../store/types.js'
 import { authSession, type PopupLike } from './authSession.js'
 import { readAuthItem, writeAuthItems } from './authStorage.js'
 import { loginFailedActions } from './failureActions.js'
+import { checkSocialLogin, startedSocialLogin } from './socialLoginMarker.js'
 import { userActions } from './userActions.js'
 
 /** How often the popup is looked at for its return address (our choice, not in SPEC 9). */
@@ -29,8 +30,10 @@ export function isOpenableUrl(value: string): boolean {
  * Social login (SPEC 3, 5): GET_SOCIAL_REDIRECT_URI, the popup the click opened goes there
  * (only https, or http on localhost in development), and once it is back on this page's origin
  * its address (the provider's result) goes to the frame as CONNECT_SOCIAL, whose reply is the
- * user. A closed popup ends the attempt. At start, a Telegram result in the page URL completes
- * the login the same way and is removed from the address bar (SPEC 2).
+ * user. A closed popup ends the attempt. At start, a Telegram result in the page URL is removed
+ * from the address bar (SPEC 2) and completes the login the same way, but only when this browser
+ * started one for that OAuth state (a short-lived marker in storage, issue L-9): a link with
+ * someone else's result is ignored.
  * @example store.dispatch({ type: 'auth/socialLoginRequested', provider: 'github' })
  */
 export const socialLoginEpic =
@@ -42,15 +45,22 @@ export const socialLoginEpic =
       switchMap(({ provider }): Observable<Action> => {
         const popup = session.popup
         if (!popup) return of(...loginFailedActions({ message: POPUP_BLOCKED_MESSAGE }))
+        let marked = false
         return frameRequest(action$, deps, appMessage('GET_SOCIAL_REDIRECT_URI', { provider }), (reply): Observable<Action> => {
           if (!reply.ok) return closing(popup, of(...loginFailedActions(reply.error, reply.reason)))
           if (!isOpenableUrl(reply.payload.uri)) return closing(popup, of(...loginFailedActions({ message: 'Invalid url' })))
+          // Written before the provider opens; null (no state in the URL) clears an older marker.
+          marked = true
+          void writeAuthItems(deps.storage, { walletSocialLoginStarted: startedSocialLogin(reply.payload.uri, provider, deps.scheduler.now()) })
           popup.location.href = reply.payload.uri
           return concat(of<Action>({ type: 'auth/socialPopupOpened', provider }), awaitReturn(popup, provider))
         }).pipe(
           takeUntil(action$.pipe(ofType('auth/loginCancelled', 'modal/closeRequested'))),
-          // Left, replaced by a new attempt, or done: the provider window goes too.
-          finalize(() => closeQuietly(popup)),
+          // Left, replaced by a new attempt, or done: the provider window and the marker go too.
+          finalize(() => {
+            closeQuietly(popup)
+            if (marked) void writeAuthItems(deps.storage, { walletSocialLoginStarted: null })
+          }),
         )
       }),
     )
@@ -103,8 +113,15 @@ export const socialLoginEpic =
         const uri = href ? new URL(href).searchParams.get(TELEGRAM_RESULT_PARAM) : null
         if (!href || !uri) return EMPTY
         removeParam(deps, href)
-        return readAuthItem(deps.storage, 'connectedSocial').pipe(
-          mergeMap((stored) => (isOpenableUrl(uri) ? connectSocial(uri, isRedirectProvider(stored) ? stored : 'google') : of(...loginFailedActions({ message: 'Invalid url' })))),
+        return readAuthItem(deps.storage, 'walletSocialLoginStarted').pipe(
+          mergeMap((stored): Observable<Action> => {
+            const { match, remove } = checkSocialLogin(stored, uri, deps.scheduler.now())
+            // Single use (the same link cannot log in twice); an expired marker goes too.
+            if (remove) void writeAuthItems(deps.storage, { walletSocialLoginStarted: null })
+            // Not started in this browser, expired, or another login's state: ignored.
+            if (!match) return EMPTY
+            return isOpenableUrl(uri) ? connectSocial(uri, match.provider) : of(...loginFailedActions({ message: 'Invalid url' }))
+          }),
         )
       }),
     )
@@ -154,8 +171,4 @@ function removeParam(deps: AirlockDeps, href: string): void {
   } catch {
     // A sandboxed page may refuse; the login goes on.
   }
-}
-
-function isRedirectProvider(value: unknown): value is RedirectSocialProvider {
-  return typeof value === 'string' && ['google', 'github', 'apple', 'facebook', 'x', 'discord'].includes(value)
 }
