@@ -76,7 +76,22 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
   const { options, siwx } = resolveOptions(input)
   const win = 'window' in depsOverride ? depsOverride.window : defaultWindow()
   const startupScheduler = depsOverride.scheduler ? null : createStartupScheduler()
-  const firstPaint = depsOverride.afterFirstPaint ?? afterFirstPaint(win)
+  // Error text is scrubbed of addresses, emails and tokens before the reducer and the log see it
+  // (core/store/scrubErrorText.ts). The scrubber comes with the start-up chunk, and `firstPaint`
+  // settles only once it is in: every lazy epic and the late reducers load after `firstPaint`, so
+  // Airlock's own error text never reaches the store unscrubbed, and the rules stay out of the
+  // page's first JavaScript (issue 12). Only an action the host dispatches itself before then could.
+  let scrub: ((action: Action) => Action) | null = null
+  const painted = depsOverride.afterFirstPaint ?? afterFirstPaint(win)
+  let scrubberIn: Promise<void> | undefined
+  const firstPaint = (): Promise<void> =>
+    (scrubberIn ??= painted().then(() =>
+      import('./startupEffects.js').then(
+        (m) => void (scrub = m.scrubErrorText),
+        // Not here (offline): the lazy code that would use it cannot load either; the next call tries again.
+        () => void (scrubberIn = undefined),
+      ),
+    ))
   // rxjs's scheduler code comes after the first paint, with the epics that use it.
   if (startupScheduler) void firstPaint().then(startupScheduler.preload, () => startupScheduler.preload())
   const deps: AirlockDeps = {
@@ -103,6 +118,7 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
     },
     initialState,
     deps,
+    prepare: (action) => (scrub ? scrub(action) : action),
     logSize: options.logSize,
     devChecks: options.debug,
     epics: {

@@ -16,6 +16,8 @@ export { shakeEpic } from './slices/modal/shakeEpic.js'
 export { notificationsEpic } from './slices/notifications/notificationsEpic.js'
 export * from './chains/evm/evmEpics.js'
 export { createStorage } from '../storage/createStorage.js'
+// The error-text scrubber the store applies to every action (see createAirlock.ts).
+export { scrubErrorText } from './store/scrubErrorText.js'
 // rxjs's scheduler (core/startupScheduler.ts) and the RPC method lists (core/connectors/wrapProvider.ts) come here.
 export { asyncScheduler } from 'rxjs/internal/scheduler/async'
 export { isAllowedRpcMethod, RPC_NOT_ALLOWED_MESSAGE } from './chains/evm/rpcMethods.js'

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
+import { anyAddress } from '../tests/support/addressArbitraries.js'
 import { scrubText } from './scrubText.js'
 
 describe('scrubText', () => {
@@ -21,6 +22,20 @@ describe('scrubText', () => {
     expect(scrubText(`No balance for 0x${'1'.repeat(40)}`)).toBe('No balance for [address]')
   })
 
+  test('behavior: Solana and Bitcoin addresses are replaced too (issue L-8)', () => {
+    expect(scrubText('sol 9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin failed')).toBe('sol [address] failed')
+    expect(scrubText('to bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq, change tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx')).toBe('to [address], change [address]')
+    expect(scrubText('regtest bcrt1qqurswpc8qurswpc8qurswpc8qurswpc8dxm0gk, BC1QAR0SRRR7XFKVY5L643LYDNW9RE59GTZZWF5MDQ')).toBe('regtest [address], [address]')
+    expect(scrubText('p2pkh 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2 p2sh 3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy')).toBe('p2pkh [address] p2sh [address]')
+    expect(scrubText('caip solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin')).toBe('caip solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:[address]')
+    // A base58 run longer than an address is a signature or a secret key.
+    expect(scrubText(`sig ${'5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW'}`)).toBe('sig [redacted]')
+    // Not addresses: short ids, chunk names, versions, a network id.
+    for (const text of ['at https://dapp.example/assets/index-BkXy3f8Q.js:12:345', 'Unsupported network solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', 'rxjs@7.8.2', 'User rejected the request.']) {
+      expect(scrubText(text)).toBe(text)
+    }
+  })
+
   test('behavior: urls keep origin, path and line:col only', () => {
     expect(scrubText('at f (https://dapp.example/app.js?session=s3cret#x:10:5)')).toBe('at f (https://dapp.example/app.js:10:5)')
     expect(scrubText('GET https://api.example/v1?email=a%40b.c failed')).toBe('GET https://api.example/v1 failed')
@@ -32,6 +47,16 @@ describe('scrubText', () => {
 
   test('parameters: maxChars', () => {
     expect(scrubText('abcdef', 4)).toBe('abc…')
+  })
+
+  test('property: an EVM, Solana or Bitcoin address inside any text never survives; scrubbing is idempotent', () => {
+    fc.assert(
+      fc.property(fc.string(), anyAddress, fc.string(), (head, address, tail) => {
+        const once = scrubText(`${head} ${address} ${tail}`, 100_000)
+        expect(once).not.toContain(address)
+        expect(scrubText(once, 100_000)).toBe(once)
+      }),
+    )
   })
 
   test('property: never throws; an email inside any text never survives', () => {

@@ -25,6 +25,8 @@ export interface CreateStoreParameters<S, A extends AnyAction, D extends BaseDep
   maxEpicRestarts?: number
   /** Reducers for some keys that arrive after start (core/store/lateFold.ts); `reducer` leaves those keys alone. */
   late?: LateReducer<S, A | EpicFailedAction>
+  /** Rewrites each action before the reducer and the log see it (Airlock: scrubs error text, see scrubErrorText). */
+  prepare?: (action: A | EpicFailedAction) => A | EpicFailedAction
 }
 
 /** The dev check: the path of the first value in an action that would not survive JSON, or null. */
@@ -53,7 +55,7 @@ export function createStoreWithCheck<S, A extends AnyAction, D extends BaseDeps>
   findNonSerializable: FindNonSerializable,
 ): Store<S, A> {
   type Act = A | EpicFailedAction
-  const { reducer, deps, devChecks = true, maxEpicRestarts = DEFAULT_EPIC_RESTARTS } = params
+  const { reducer, deps, devChecks = true, maxEpicRestarts = DEFAULT_EPIC_RESTARTS, prepare } = params
   const state = createStateStream<S>(params.initialState)
   // Actions reach each epic only for the types it asked for (`ofType`), not every epic every action.
   const router = createActionRouter<Act>()
@@ -90,7 +92,8 @@ export function createStoreWithCheck<S, A extends AnyAction, D extends BaseDeps>
     draining = true
     try {
       while (queue.length > 0 && !destroyed) {
-        const action = queue.shift()!
+        // Before the reducer and the log, so state, the log and replay(log) agree.
+        const action = prepare ? prepare(queue.shift()!) : queue.shift()!
         const before = state.get()
         let after = reducer(before, action)
         const seq = log.append(action, deps.scheduler.now(), before)

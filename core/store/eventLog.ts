@@ -5,7 +5,7 @@ export const DEFAULT_LOG_SIZE = 1000
 
 /** The store's append-only, bounded record of what happened. */
 export interface EventLog<S = unknown, A extends AnyAction = AnyAction> {
-  /** The retained entries, oldest first (secrets already redacted). */
+  /** The retained entries, oldest first (secrets redacted; error text was scrubbed before the reducer, see scrubErrorText). */
   entries(): LogEntry<A>[]
   /** The log as a JSON string: the state before the oldest entry, then the entries. */
   export(): string
