@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { DEFAULT_WALLETS, placeholderSvg, queryWallets, RegistryQueryError, walletImage, type RegistryWallet } from './walletRegistry.js'
+import { isLoopbackOrigin } from './loopback.js'
 import { createMailbox, mailboxRoute, type Mailbox } from './mailbox.js'
 
 export { DEFAULT_WALLETS, KNOWN_WALLETS, type RegistryWallet } from './walletRegistry.js'
@@ -95,7 +96,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://gateway.local')
     requests.push(`${req.method} ${url.pathname}${url.search}`)
-    cors(req, res)
+    cors(req, url, res)
     if (req.method === 'OPTIONS') return end(res, 204)
     const fault = faultFor(url.pathname)
     if (typeof fault === 'object') await new Promise((resolve) => setTimeout(resolve, fault.delayMs))
@@ -216,8 +217,10 @@ function safeId(segment: string): string | null {
   return /^[\w.:-]{1,128}$/.test(id) ? id : null
 }
 
-function cors(req: IncomingMessage, res: ServerResponse): void {
-  res.setHeader('access-control-allow-origin', req.headers.origin ?? '*')
+function cors(req: IncomingMessage, url: URL, res: ServerResponse): void {
+  // The dev mailbox hands out login codes: no other site's page may read it (issue L-13).
+  const origin = url.pathname.startsWith('/dev/mailbox/') && !isLoopbackOrigin(req.headers.origin) ? null : (req.headers.origin ?? '*')
+  if (origin) res.setHeader('access-control-allow-origin', origin)
   res.setHeader('vary', 'origin')
   res.setHeader('access-control-allow-methods', 'GET,POST,PUT,DELETE,OPTIONS')
   res.setHeader('access-control-allow-headers', 'content-type,accept')

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import { z } from 'zod'
+import { isLoopbackOrigin } from './loopback.js'
 
 /**
  * A local WalletConnect relay (INFRA.md "Relay protocol"), speaking what
@@ -54,6 +55,8 @@ interface Client {
   readonly acked: Set<number>
 }
 
+/** The body of the 403 a websocket upgrade from another site's page gets. */
+export const FOREIGN_ORIGIN_MESSAGE = 'The dev relay accepts pages on this machine only (localhost, 127.0.0.1, [::1]).'
 const DEFAULT_TTL_SECONDS = 300
 const MAX_FRAME_BYTES = 512 * 1024
 
@@ -138,6 +141,12 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES })
 
   server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    // Browsers send the page's Origin on a websocket upgrade and allow any: only pages on this
+    // machine (or Node clients, which send none) may use the dev relay (issue L-13).
+    if (!isLoopbackOrigin(req.headers.origin)) {
+      socket.end(`HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n${FOREIGN_ORIGIN_MESSAGE}`)
+      return
+    }
     const url = new URL(req.url ?? '/', 'http://relay.local')
     const clientId = clientIdFromAuth(url.searchParams.get('auth'))
     if (!clientId) {
