@@ -2,10 +2,15 @@
 export interface BenchApp {
   readonly id: 'baseline' | 'airlock' | 'appkit' | 'rainbowkit' | 'connectkit'
   readonly label: string
+  /** One of the other kits (left out by `--no-peers`). */
+  readonly peer: boolean
   /** The app's source under tests/bench/apps/. */
   readonly source: string
-  /** Exact versions installed into the peer's own folder (not the project's lockfile); none for ours. */
-  readonly packages?: Readonly<Record<string, string>>
+  /**
+   * Exact versions installed into the app's own folder (not the project's lockfile). Airlock's is
+   * `file:./airlock-kit.tgz`: this run's `npm pack` tarball, as a user installs it.
+   */
+  readonly packages: Readonly<Record<string, string>>
   /** Extra npm flags for that install. */
   readonly npmFlags?: readonly string[]
   /** Why this peer uses these versions (printed with the results). */
@@ -21,15 +26,25 @@ export interface BenchApp {
 
 /** React exactly as the project's devDependencies have it, so the baseline is the same React for all. */
 const REACT = { react: '19.3.1', 'react-dom': '19.3.1' }
+/** The packed package, copied into Airlock's install folder before `npm install` (tests/bench/peers.ts). */
+export const AIRLOCK_TARBALL = 'airlock-kit.tgz'
+
+/** The bundlers every app is built with (issue 12: what hosts use). esbuild is the project's own (the in-process API). */
+export const TOOLS = ['vite', 'esbuild'] as const
+export type BenchTool = (typeof TOOLS)[number]
+export const TOOL_LABELS: Record<BenchTool, string> = { vite: 'Vite 8', esbuild: 'esbuild' }
+/** Vite as the hosts pin it (tests/hosts/hostApps.ts), installed into every app's folder. */
+export const VITE_PACKAGES = { vite: '8.3.8', '@vitejs/plugin-react': '6.3.0' } as const
 const VIEM = '2.57.20'
 const REACT_QUERY = '5.108.0'
 const DIALOG = '[role="dialog"], [role="alertdialog"], [aria-modal="true"]'
 
 export const BENCH_APPS: readonly BenchApp[] = [
-  { id: 'baseline', label: 'React only', source: 'baseline.tsx', probes: { button: 'Connect Wallet', modal: DIALOG } },
-  { id: 'airlock', label: 'Airlock', source: 'airlock.tsx', probes: { button: 'Connect Wallet', modal: DIALOG } },
+  { id: 'baseline', label: 'React only', peer: false, source: 'baseline.tsx', packages: { ...REACT }, probes: { button: 'Connect Wallet', modal: DIALOG } },
+  { id: 'airlock', label: 'Airlock', peer: false, source: 'airlock.tsx', packages: { 'airlock-kit': `file:./${AIRLOCK_TARBALL}`, ...REACT }, probes: { button: 'Connect Wallet', modal: DIALOG } },
   {
     id: 'appkit',
+    peer: true,
     label: 'AppKit 1.8.24',
     source: 'appkit.jsx',
     packages: { '@reown/appkit': '1.8.24', '@reown/appkit-adapter-wagmi': '1.8.24', wagmi: '3.7.7', viem: VIEM, '@tanstack/react-query': REACT_QUERY, ...REACT },
@@ -38,6 +53,7 @@ export const BENCH_APPS: readonly BenchApp[] = [
   },
   {
     id: 'rainbowkit',
+    peer: true,
     label: 'RainbowKit 2.2.11',
     source: 'rainbowkit.jsx',
     packages: { '@rainbow-me/rainbowkit': '2.2.11', wagmi: '2.19.5', viem: VIEM, '@tanstack/react-query': REACT_QUERY, ...REACT },
@@ -46,6 +62,7 @@ export const BENCH_APPS: readonly BenchApp[] = [
   },
   {
     id: 'connectkit',
+    peer: true,
     label: 'ConnectKit 1.9.2',
     source: 'connectkit.jsx',
     packages: { connectkit: '1.9.2', wagmi: '2.19.5', viem: VIEM, '@tanstack/react-query': REACT_QUERY, ...REACT },

@@ -1,5 +1,6 @@
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild'
-import { existsSync, readFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
@@ -38,21 +39,26 @@ export const BENCH_BUILD_OPTIONS = {
   logLevel: 'silent',
 } as const satisfies BuildOptions
 
-/** Lets the Airlock app import `airlock-kit` and `airlock-kit/react` as a host would, from source. */
-export function airlockSourcePlugin(root = ROOT): Plugin {
-  const entries: Record<string, string> = {
-    'airlock-kit': join(root, 'core', 'index.ts'),
-    'airlock-kit/react': join(root, 'react', 'index.ts'),
-    'airlock-kit/storage': join(root, 'storage', 'index.ts'),
-    'airlock-kit/telemetry': join(root, 'telemetry', 'index.ts'),
-    'airlock-kit/api': join(root, 'core', 'api', 'index.ts'),
-  }
-  return {
-    name: 'airlock-source',
-    setup(b) {
-      b.onResolve({ filter: /^airlock-kit(\/[a-z]+)?$/ }, (args) => (entries[args.path] ? { path: entries[args.path] } : undefined))
-    },
-  }
+/**
+ * The environment for a child build or install: this one without NODE_ENV. vitest and some shells
+ * set it (`test`, `development`), and under it Vite builds React's development code and npm
+ * leaves devDependencies out; a host's `vite build` runs without it (tests/hosts/hostApps.ts's sh()).
+ */
+export function productionEnv(): NodeJS.ProcessEnv {
+  const { NODE_ENV: _ignored, ...env } = process.env
+  return env
+}
+
+/** Runs a command in `cwd` with productionEnv(); resolves with its output, rejects with its tail. */
+export function runChild(command: string, args: readonly string[], cwd: string): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.platform === 'win32' && command === 'npm' ? 'npm.cmd' : command, args, { cwd, env: productionEnv(), stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.on('error', reject)
+    child.on('close', (code) => (code === 0 ? resolvePromise(output) : reject(new Error(`${command} ${args.join(' ')} in ${cwd} exited ${code}:\n${output.slice(-4000)}`))))
+  })
 }
 
 export interface ChunkReport {
@@ -62,7 +68,7 @@ export interface ChunkReport {
   gzip: number
   /** Loaded before any lazy import: the entry and what it statically imports, transitively. */
   initial: boolean
-  /** The biggest inputs in this chunk (bytes in the minified output), largest first. */
+  /** The biggest inputs in this chunk, largest first (esbuild: bytes in the minified output; Vite: rendered bytes before minifying). */
   topModules: { path: string; bytes: number }[]
 }
 
@@ -80,9 +86,12 @@ export interface BundleReport {
 
 export interface BuiltApp {
   report: BundleReport
-  /** Every output by URL path under `/assets/` (served by the speed harness). */
+  /** Every output by URL path under `/assets/` (served by the speed harness; Vite's also has `/index.html`). */
   files: Map<string, Uint8Array>
-  metafile: Metafile
+  /** esbuild's (none from Vite). */
+  metafile?: Metafile
+  /** Vite's: the absolute path of every module in the output (esbuild's are in the metafile). */
+  modules?: readonly string[]
   buildMs: number
 }
 
@@ -135,22 +144,125 @@ export async function buildApp({ entry, absWorkingDir = ROOT, plugins = [], topN
       .slice(0, topN)
     chunks.push({ file: relative(outdir, join(absWorkingDir, key)).split(sep).join('/'), bytes: contents.byteLength, gzip: gzipSize(contents), initial: initial.has(key), topModules })
   }
+  return { report: summarize(chunks, cssGzip), files, metafile, buildMs }
+}
+
+/** Totals over the chunks (sorted: initial first, then by gzip size). */
+function summarize(chunks: ChunkReport[], cssGzip: number): BundleReport {
   chunks.sort((a, b) => Number(b.initial) - Number(a.initial) || b.gzip - a.gzip)
   const sum = (list: ChunkReport[], field: 'gzip' | 'bytes') => list.reduce((total, chunk) => total + chunk[field], 0)
   const initialChunks = chunks.filter((chunk) => chunk.initial)
   return {
-    report: {
-      initialGzip: sum(initialChunks, 'gzip'),
-      totalGzip: sum(chunks, 'gzip'),
-      initialBytes: sum(initialChunks, 'bytes'),
-      totalBytes: sum(chunks, 'bytes'),
-      chunks,
-      cssGzip,
-    },
-    files,
-    metafile,
-    buildMs,
+    initialGzip: sum(initialChunks, 'gzip'),
+    totalGzip: sum(chunks, 'gzip'),
+    initialBytes: sum(initialChunks, 'bytes'),
+    totalBytes: sum(chunks, 'bytes'),
+    chunks,
+    cssGzip,
   }
+}
+
+/** The page an esbuild app is served with: the entry script (`/assets/main.js`) and its CSS files. */
+export function esbuildIndexHtml(title: string, files: ReadonlyMap<string, Uint8Array>): string {
+  const links = [...files.keys()].filter((path) => path.endsWith('.css')).map((path) => `<link rel="stylesheet" href="${path}">`).join('')
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>${links}</head><body><div id="root"></div><script type="module" src="/assets/main.js"></script></body></html>`
+}
+
+/** Vite's initial JavaScript: what its built index.html loads, the entry script and every module preload. */
+export function viteInitialScripts(files: ReadonlyMap<string, Uint8Array>): Set<string> {
+  const html = new TextDecoder().decode(files.get('/index.html'))
+  return new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!))
+}
+
+/** What the Vite config's plugin writes next to the build: per output chunk, its modules and their rendered bytes. */
+const VITE_MODULES = 'dist-vite-modules.json'
+const VITE_OUT = 'dist-vite'
+
+/**
+ * A host's Vite 8 build of one app folder (installed by tests/bench/peers.ts): an index.html
+ * loading `entry`, a vite.config.mjs with @vitejs/plugin-react and nothing else set (a small
+ * plugin only records which modules went into which chunk), then `vite build` from the folder's
+ * own node_modules, production (no NODE_ENV). Initial JavaScript is what the built index.html
+ * loads: its entry script and its module preloads (as tests/hosts/hostApps.ts's viteSizes).
+ * @example const built = await buildWithVite({ dir, entry: join(dir, 'src', 'app.tsx'), title: 'Airlock' })
+ */
+export async function buildWithVite({ dir, entry, title, topN = 8 }: { dir: string; entry: string; title: string; topN?: number }): Promise<BuiltApp> {
+  const script = `/${relative(dir, entry).split(sep).join('/')}`
+  writeFileSync(join(dir, 'index.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><div id="root"></div><script type="module" src="${script}"></script></body></html>\n`)
+  writeFileSync(
+    join(dir, 'vite.config.mjs'),
+    [
+      "import { writeFileSync } from 'node:fs'",
+      "import { defineConfig } from 'vite'",
+      "import react from '@vitejs/plugin-react'",
+      '',
+      '// Written by tests/bench/bundle.ts: a host\'s config (the React plugin), plus a record of each chunk\'s modules for the bench.',
+      'const modules = {',
+      "  name: 'airlock-bench-modules',",
+      '  generateBundle(_options, bundle) {',
+      '    const chunks = {}',
+      "    for (const [file, output] of Object.entries(bundle)) if (output.type === 'chunk') chunks[file] = Object.entries(output.modules).map(([id, m]) => [id, m.renderedLength])",
+      `    writeFileSync(${JSON.stringify(VITE_MODULES)}, JSON.stringify(chunks))`,
+      '  },',
+      '}',
+      '',
+      `export default defineConfig({ plugins: [react(), modules], logLevel: 'warn', build: { outDir: ${JSON.stringify(VITE_OUT)}, emptyOutDir: true } })`,
+      '',
+    ].join('\n'),
+  )
+  rmSync(join(dir, VITE_MODULES), { force: true })
+  const started = performance.now()
+  await runChild(join(dir, 'node_modules', '.bin', 'vite'), ['build'], dir)
+  const buildMs = performance.now() - started
+  const files = readTree(join(dir, VITE_OUT))
+  const initial = viteInitialScripts(files)
+  if (initial.size === 0) throw new Error(`vite build in ${dir}: no script in index.html`)
+  const modules = JSON.parse(readFileSync(join(dir, VITE_MODULES), 'utf8')) as Record<string, [string, number][]>
+  const chunks: ChunkReport[] = []
+  let cssGzip = 0
+  for (const [path, contents] of files) {
+    if (path.endsWith('.css')) cssGzip += gzipSize(contents)
+    if (!path.endsWith('.js')) continue
+    const file = path.slice(1)
+    const topModules = (modules[file] ?? [])
+      .map(([id, bytes]) => ({ path: shortPath(id.startsWith(dir) ? relative(dir, id).split(sep).join('/') : id.replace(/^\0/, '')), bytes }))
+      .sort((a, b) => b.bytes - a.bytes)
+      .slice(0, topN)
+    chunks.push({ file, bytes: contents.byteLength, gzip: gzipSize(contents), initial: initial.has(path), topModules })
+  }
+  const ids = Object.values(modules).flatMap((list) => list.map(([id]) => id))
+  return { report: summarize(chunks, cssGzip), files, modules: ids.filter((id) => id.startsWith('/')), buildMs }
+}
+
+/**
+ * Throws when a build took a module from outside the app's folder (from the repository's own
+ * node_modules or sources, which Node-style resolution reaches by walking up): a user's project
+ * has no such folder above it, so the app would not be what they build.
+ */
+export function assertInside(label: string, dir: string, built: BuiltApp): void {
+  const paths = built.metafile ? Object.keys(built.metafile.inputs).map((key) => resolve(dir, key.replace(/^(\([a-z-]+\)|[a-z-]+):/, ''))) : (built.modules ?? [])
+  const outside = paths.filter((path) => !path.startsWith(dir + sep))
+  if (outside.length > 0) throw new Error(`${label} took ${outside.length} modules from outside ${dir}, e.g. ${outside.slice(0, 3).join(', ')}`)
+}
+
+/** Every file under `dir`, keyed by its URL path (`/assets/main.js`). */
+export function readTree(dir: string, prefix = ''): Map<string, Uint8Array> {
+  const files = new Map<string, Uint8Array>()
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) for (const [sub, bytes] of readTree(path, `${prefix}/${entry.name}`)) files.set(sub, bytes)
+    else files.set(`${prefix}/${entry.name}`, readFileSync(path))
+  }
+  return files
+}
+
+/**
+ * Throws when a build holds React's development code (its production build has no
+ * `react-stack-bottom-frame`): a NODE_ENV leak would otherwise be measured as the app.
+ */
+export function assertProduction(label: string, files: ReadonlyMap<string, Uint8Array>): void {
+  const decoder = new TextDecoder()
+  for (const [path, bytes] of files) if (path.endsWith('.js') && decoder.decode(bytes).includes('react-stack-bottom-frame')) throw new Error(`${label} holds React's development build (${path}): NODE_ENV leaked into the build`)
 }
 
 /** `node_modules/.pnpm/x/node_modules/viem/_esm/a.js` -> `viem/_esm/a.js`; project files stay relative. */

@@ -1,19 +1,24 @@
 // `npm run bench`: sizes, browser timings and core numbers of Airlock next to AppKit, RainbowKit
-// and ConnectKit (issue #7), printed as one table and written to tests/bench/results/.
-//   npm run bench                       everything (installs the peers once, ~1 min)
+// and ConnectKit (issues 7 and 12), printed as one table and written to tests/bench/results/.
+// What is measured is what users install and build: Airlock's `npm pack` tarball, installed like
+// each peer kit into its own project, every app built by Vite 8 and by esbuild.
+//   npm run bench                       everything: about 5 min (packs Airlock; the first run also installs each app, ~2 min more)
 //   npm run bench -- --check            also exit 1 when a budget fails
-//   npm run bench -- --runs 7           speed runs per app (default 9, at least 7 for the results)
+//   npm run bench -- --runs 7           speed runs per build (default 9, at least 7 for the results)
 //   npm run bench -- --only size,core   a subset (nothing is written)
 //   npm run bench -- --no-peers         Airlock and the baseline only (nothing is written)
+//   npm run bench -- --tools vite       one bundler only (nothing is written)
+//   npm run bench -- --tarball x.tgz    Airlock from that tarball instead of packing this checkout (nothing is written)
 import { cpus, loadavg } from 'node:os'
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { version as esbuildVersion } from 'esbuild'
-import { BENCH_APPS, type BenchApp } from './apps.js'
-import { airlockSourcePlugin, BENCH_BUILD_OPTIONS, buildApp, ROOT, type BuiltApp } from './bundle.js'
+import { packAirlock } from '../hosts/hostApps.js'
+import { AIRLOCK_TARBALL, BENCH_APPS, TOOL_LABELS, TOOLS, VITE_PACKAGES, type BenchApp, type BenchTool } from './apps.js'
+import { assertInside, assertProduction, BENCH_BUILD_OPTIONS, buildApp, buildWithVite, esbuildIndexHtml, ROOT, type BuiltApp } from './bundle.js'
 import { measureCore, type CoreResult } from './core.js'
-import { ensurePeer, type PeerInstall } from './peers.js'
+import { CACHE_DIR, ensureInstall, type AppInstall } from './peers.js'
 import { budgetLines, checkBudgets, compactJson, markdown, table, textTable, type AppSize, type BenchResults } from './report.js'
 import { measureSpeed, type SpeedResult } from './speed.js'
 
@@ -22,83 +27,132 @@ const { values: args } = parseArgs({
     check: { type: 'boolean', default: false },
     runs: { type: 'string', default: '9' },
     only: { type: 'string' },
+    tools: { type: 'string', default: TOOLS.join(',') },
+    tarball: { type: 'string' },
     'no-peers': { type: 'boolean', default: false },
     'hover-ms': { type: 'string', default: '100' },
   },
 })
 const parts = new Set((args.only ?? 'size,speed,core').split(',').map((part) => part.trim()))
+const tools = TOOLS.filter((tool) => args.tools.split(',').map((t) => t.trim()).includes(tool))
 const runs = Number(args.runs)
 const hoverMs = Number(args['hover-ms'])
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, got ${args.runs}`)
+if (tools.length === 0) throw new Error(`--tools must name ${TOOLS.join(' and/or ')}, got ${args.tools}`)
 const log = (line: string) => console.log(line)
 const started = performance.now()
-const apps = BENCH_APPS.filter((app) => !args['no-peers'] || !app.packages)
-const complete = !args['no-peers'] && parts.size === 3 && runs >= 7
-
-// 1. Peers (parallel installs; reused when already there), then one build per app, same settings.
-const installs = new Map<BenchApp['id'], PeerInstall>()
-if (parts.has('size') || parts.has('speed')) {
-  const peers = apps.filter((app) => app.packages)
-  for (const [app, install] of await Promise.all(peers.map(async (app) => [app, await ensurePeer(app, log)] as const))) {
-    installs.set(app.id, install)
-    log(`${app.label}: ${install.reused ? 'reused' : 'installed'} in ${(install.ms / 1000).toFixed(1)} s`)
+const phases: Record<string, number> = {}
+const phase = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+  const at = performance.now()
+  try {
+    return await work()
+  } finally {
+    phases[name] = (phases[name] ?? 0) + (performance.now() - at)
   }
 }
-const builds = new Map<BenchApp['id'], BuiltApp>()
-if (parts.has('size') || parts.has('speed')) {
-  for (const app of apps) {
-    const install = installs.get(app.id)
-    const built = install
-      ? await buildApp({ entry: install.entry, absWorkingDir: install.dir })
-      : await buildApp({ entry: join('tests', 'bench', 'apps', app.source), plugins: [airlockSourcePlugin()] })
-    builds.set(app.id, built)
-    log(`built ${app.label} in ${Math.round(built.buildMs)} ms: ${built.report.chunks.length} JS files`)
-  }
-}
-const size: AppSize[] | undefined = parts.has('size') ? apps.map((app) => ({ id: app.id, report: builds.get(app.id)!.report })) : undefined
+const apps = BENCH_APPS.filter((app) => !args['no-peers'] || !app.peer)
+const complete = !args['no-peers'] && parts.size === 3 && runs >= 7 && tools.length === TOOLS.length && !args.tarball
 
-// 2. Speed in headless Chromium.
+// 1. Installs: Airlock from this run's `npm pack` tarball, the baseline and the peers at their pins,
+//    Vite in each (in parallel; each folder reused while its packages stay the same).
+const installs = new Map<BenchApp['id'], AppInstall>()
+let tarballName: string | undefined
+if (parts.has('size') || parts.has('speed')) {
+  await phase('pack and install', async () => {
+    const packed = (async () => {
+      const at = performance.now()
+      if (!args.tarball) log('packing Airlock (npm pack, which builds it)')
+      const tarball = args.tarball ? resolve(args.tarball) : await packAirlock()
+      // Our own copy at once: the hosts test packs into the same folder.
+      mkdirSync(CACHE_DIR, { recursive: true })
+      const copy = join(CACHE_DIR, AIRLOCK_TARBALL)
+      copyFileSync(tarball, copy)
+      tarballName = tarball.slice(tarball.lastIndexOf('/') + 1)
+      if (!args.tarball) log(`packed ${tarballName} in ${((performance.now() - at) / 1000).toFixed(1)} s`)
+      return copy
+    })()
+    // Settled, not raced: a failure (say the pack's build) must not leave other npm installs running on after we exit.
+    const settled = await Promise.allSettled(
+      apps.map(async (app) => {
+        const needsTarball = app.id === 'airlock'
+        const install = await ensureInstall(app, { ...(needsTarball ? { tarball: await packed } : {}), log })
+        log(`${app.label}: ${install.reused ? 'reused' : 'installed'} in ${(install.ms / 1000).toFixed(1)} s`)
+        installs.set(app.id, install)
+      }),
+    )
+    const failure = settled.find((result) => result.status === 'rejected')
+    if (failure) throw failure.reason
+  })
+}
+
+// 2. Every app built by each tool, from its own folder: esbuild with the bench settings, Vite with a host's config.
+const builds = new Map<`${BenchApp['id']}/${BenchTool}`, BuiltApp>()
+if (parts.has('size') || parts.has('speed')) {
+  await phase('builds', async () => {
+    for (const tool of tools) {
+      for (const app of apps) {
+        const install = installs.get(app.id)!
+        let built: BuiltApp
+        if (tool === 'esbuild') {
+          built = await buildApp({ entry: install.entry, absWorkingDir: install.dir })
+          built.files.set('/index.html', new TextEncoder().encode(esbuildIndexHtml(app.label, built.files)))
+        } else {
+          built = await buildWithVite({ dir: install.dir, entry: install.entry, title: app.label })
+        }
+        assertProduction(`${app.label} (${TOOL_LABELS[tool]})`, built.files)
+        assertInside(`${app.label} (${TOOL_LABELS[tool]})`, install.dir, built)
+        builds.set(`${app.id}/${tool}`, built)
+        log(`built ${app.label} with ${TOOL_LABELS[tool]} in ${Math.round(built.buildMs)} ms: ${built.report.chunks.length} JS files`)
+      }
+    }
+  })
+}
+const size: AppSize[] | undefined = parts.has('size') ? tools.flatMap((tool) => apps.map((app) => ({ id: app.id, tool, report: builds.get(`${app.id}/${tool}`)!.report }))) : undefined
+
+// 3. Speed in headless Chromium: every build of every app, interleaved.
 let speed: SpeedResult[] | undefined
 if (parts.has('speed')) {
-  log(`speed: ${runs} interleaved runs per app and variant, fresh context each`)
-  const served = apps.map((app) => {
-    const built = builds.get(app.id)!
-    const css = [...built.files.keys()].filter((path) => path.endsWith('.css'))
-    return { app, files: built.files, css }
-  })
-  speed = await measureSpeed(served, { runs, hoverMs, log })
+  log(`speed: ${runs} interleaved runs per build and variant (${apps.length} apps × ${tools.length} tools), fresh context each`)
+  const targets = tools.flatMap((tool) => apps.map((app) => ({ app, tool, files: builds.get(`${app.id}/${tool}`)!.files })))
+  speed = await phase('speed', () => measureSpeed(targets, { runs, hoverMs, log }))
 }
 
-// 3. The core.
+// 4. The core.
 let core: CoreResult | undefined
 if (parts.has('core')) {
   log('core: store throughput, replay, heap')
-  core = await measureCore(log)
+  core = await phase('core', () => measureCore(log))
 }
 
 const notes: string[] = []
 for (const result of speed ?? []) {
   const app = apps.find((a) => a.id === result.app)!
-  if (result.median.list === null) notes.push(`${app.label}: the announced EIP-6963 "Bench Wallet" never showed in its modal offline, so "wallet list" is not measured for it.`)
+  const name = `${app.label} (${TOOL_LABELS[result.tool]})`
+  if (result.median.list === null) notes.push(`${name}: the announced EIP-6963 "Bench Wallet" never showed in its modal offline, so "wallet list" is not measured for it.`)
   const failed = [...result.runs.cold, ...result.runs.hover].filter((r) => r.errors.length > 0).length
-  if (failed > 0) notes.push(`${app.label}: ${failed} of ${result.runs.cold.length * 2} runs reported errors (${[...new Set([...result.runs.cold, ...result.runs.hover].flatMap((r) => r.errors))].slice(0, 3).join('; ')}).`)
-  if (result.blockedHosts.length > 0) notes.push(`${app.label} tried (blocked): ${result.blockedHosts.slice(0, 12).join(', ')}${result.blockedHosts.length > 12 ? ` and ${result.blockedHosts.length - 12} more` : ''}.`)
+  if (failed > 0) notes.push(`${name}: ${failed} of ${result.runs.cold.length * 2} runs reported errors (${[...new Set([...result.runs.cold, ...result.runs.hover].flatMap((r) => r.errors))].slice(0, 3).join('; ')}).`)
+  if (result.blockedHosts.length > 0) notes.push(`${name} tried (blocked): ${result.blockedHosts.slice(0, 12).join(', ')}${result.blockedHosts.length > 12 ? ` and ${result.blockedHosts.length - 12} more` : ''}.`)
 }
-for (const { id, report } of size ?? []) if (report.cssGzip > 0) notes.push(`${apps.find((a) => a.id === id)!.label} also ships ${(report.cssGzip / 1024).toFixed(1)} KB gzip of CSS (not counted above).`)
+for (const { id, tool, report } of size ?? []) if (report.cssGzip > 0) notes.push(`${apps.find((a) => a.id === id)!.label} (${TOOL_LABELS[tool]}) also ships ${(report.cssGzip / 1024).toFixed(1)} KB gzip of CSS (not counted above).`)
+const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`
 
 const results: BenchResults = {
   date: new Date().toISOString(),
   setup: {
-    esbuild: `${esbuildVersion}: ${JSON.stringify({ ...BENCH_BUILD_OPTIONS, loader: undefined, metafile: undefined, write: undefined, logLevel: undefined })}`,
-    gzip: 'zlib level 9 per file; KB = 1024 bytes; initial = entry + static imports (metafile import-statement edges)',
-    browser: 'Debian Chromium, headless, via playwright-core; fresh context per run; one warm-up per app; apps interleaved; 1280×800',
-    network: 'each app from its own 127.0.0.1 static server; every other host failing at DNS (--host-resolver-rules); requests listened to, not intercepted',
+    packages: `each app is its own npm project under .cache/bench/apps/ (exact versions, no lockfile; versions below): the baseline React 19.3.1 alone; Airlock the \`npm pack\` tarball of this checkout (${tarballName ?? 'airlock-kit'}, built by prepack) as file:./${AIRLOCK_TARBALL}, with React 19.3.1, imported as \`airlock-kit\` and \`airlock-kit/react\`; each peer its kit at its pins. Every project also has ${Object.entries(VITE_PACKAGES).map(([n, v]) => `${n}@${v}`).join(' and ')}`,
+    tools: `every app built by each of ${tools.map((tool) => TOOL_LABELS[tool]).join(' and ')} from its own project; child builds and installs run without NODE_ENV (production), and a build holding React's development code is refused`,
+    vite: `${VITE_PACKAGES.vite}, @vitejs/plugin-react ${VITE_PACKAGES['@vitejs/plugin-react']}: a generated index.html (one module script: the app) and vite.config.mjs { plugins: [react()] } (plus a plugin that only records each chunk's modules), \`vite build\`, all else Vite's defaults (production, minified, its own chunking and module preloads)`,
+    esbuild: `${esbuildVersion} (the project's, JS API): ${JSON.stringify({ ...BENCH_BUILD_OPTIONS, loader: undefined, metafile: undefined, write: undefined, logLevel: undefined })}`,
+    gzip: "zlib level 9 per file; KB = 1024 bytes; JavaScript only. Initial: esbuild, the entry + static imports (metafile import-statement edges); Vite, the built index.html's entry script + its modulepreload links (as tests/hosts/hostApps.ts)",
+    browser: 'Debian Chromium, headless, via playwright-core; fresh context per run; one warm-up per build; builds interleaved; 1280×800',
+    network: "each build from its own 127.0.0.1 static server (esbuild's with a generated index.html, Vite's with its own); every other host failing at DNS (--host-resolver-rules); requests listened to, not intercepted",
     timing: "page clock: performance.now() (0 = navigation start) and the click event's timeStamp; visible = rendered, not visibility:hidden, non-empty box; checked after every DOM mutation batch (document and all shadow roots) and every frame",
     wallet: 'one EIP-6963 wallet ("Bench Wallet") announced by an init script in every page',
     click: `"click": pointer moves onto the button and presses at once; "hover, then click": it rests ${hoverMs} ms first (Airlock prefetches its modal on pointer enter)`,
-    runs: `${runs} per app per variant (median)`,
-    core: 'Node, createAirlock with default options (dev checks on) and every epic, memory storage, a 204 collector; throughput median of 3 × 100,000 actions; replay median of 5 from the JSON string',
+    runs: `${runs} per build per variant (median; navigation → button over both variants)`,
+    core: 'Node, createAirlock (from source) with default options (dev checks on) and every epic, memory storage, a 204 collector; throughput median of 3 × 100,000 actions (and of 3 with 10, 50, 200 more idle epics); replay median of 5 from the JSON string',
     machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; load average at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')} (timings move with other work on the machine)`,
+    duration: `${seconds(performance.now() - started)} in all: ${Object.entries(phases).map(([name, ms]) => `${name} ${seconds(ms)}`).join(', ')}`,
   },
   apps: apps.map((app) => ({ id: app.id, label: app.label, ...(installs.get(app.id) ? { versions: installs.get(app.id)!.versions } : {}), ...(app.note ? { note: app.note } : {}) })),
   ...(size ? { size } : {}),
@@ -113,14 +167,15 @@ console.log(textTable(table(results)))
 console.log('')
 for (const line of budgetLines(results.budgets)) console.log(line)
 for (const note of notes) console.log(`note: ${note}`)
+console.log(`\n${results.setup.duration as string}`)
 if (complete) {
   const dir = join(ROOT, 'tests', 'bench', 'results')
   mkdirSync(dir, { recursive: true })
   writeFileSync(join(dir, 'bench.md'), markdown(results))
   writeFileSync(join(dir, 'bench.json'), `${JSON.stringify(compactJson(results), null, 2)}\n`)
-  console.log(`\nwrote tests/bench/results/bench.md and bench.json (${((performance.now() - started) / 1000).toFixed(0)} s)`)
+  console.log(`\nwrote tests/bench/results/bench.md and bench.json (${seconds(performance.now() - started)})`)
 } else {
-  console.log(`\npartial run (--only, --no-peers or fewer than 7 runs): results not written (${((performance.now() - started) / 1000).toFixed(0)} s)`)
+  console.log(`\npartial run (--only, --no-peers, --tools, --tarball or fewer than 7 runs): results not written (${seconds(performance.now() - started)})`)
 }
 if (args.check) {
   const failed = results.budgets.filter((b) => b.pass === false)

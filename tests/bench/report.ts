@@ -1,4 +1,4 @@
-import type { BenchApp } from './apps.js'
+import { TOOL_LABELS, TOOLS, type BenchApp, type BenchTool } from './apps.js'
 import { BUDGETS } from './budgets.js'
 import { KB, kb, type BundleReport } from './bundle.js'
 import type { CoreResult } from './core.js'
@@ -6,6 +6,8 @@ import type { SpeedResult } from './speed.js'
 
 export interface AppSize {
   readonly id: BenchApp['id']
+  /** The bundler this build came from. */
+  readonly tool: BenchTool
   readonly report: BundleReport
 }
 
@@ -31,19 +33,18 @@ export interface BenchResults {
 
 type Cell = string
 
-/** Every budget of issue #7 against what this run measured. */
+/** The tools this run built with, in TOOLS order. */
+function toolsOf(size?: readonly AppSize[], speed?: readonly SpeedResult[]): BenchTool[] {
+  const seen = new Set<BenchTool>([...(size ?? []).map((s) => s.tool), ...(speed ?? []).map((s) => s.tool)])
+  return TOOLS.filter((tool) => seen.has(tool))
+}
+
+/**
+ * Every budget of issues 7 and 12 against what this run measured: the byte and the speed budgets
+ * once per bundler (each build's numbers against the React-only baseline built by the same tool),
+ * the core budgets once.
+ */
 export function checkBudgets(size?: readonly AppSize[], speed?: readonly SpeedResult[], core?: CoreResult): BudgetCheck[] {
-  const bytes = (id: BenchApp['id']) => size?.find((s) => s.id === id)?.report
-  const base = bytes('baseline')
-  const ours = bytes('airlock')
-  const over = (field: 'initialGzip' | 'totalGzip') => (base && ours ? (ours[field] - base[field]) / KB : null)
-  const initial = over('initialGzip')
-  const total = over('totalGzip')
-  const t = (id: BenchApp['id']) => speed?.find((s) => s.app === id)?.median
-  const modal = t('airlock')?.modal ?? null
-  const button = t('airlock')?.button ?? null
-  const baseButton = t('baseline')?.button ?? null
-  const buttonOver = button !== null && baseButton !== null ? button - baseButton : null
   const check = (name: string, kind: BudgetCheck['kind'], limit: string, value: number | null, ok: (v: number) => boolean, shown: (v: number) => string): BudgetCheck => ({
     name,
     kind,
@@ -51,51 +52,77 @@ export function checkBudgets(size?: readonly AppSize[], speed?: readonly SpeedRe
     actual: value === null ? 'not measured' : shown(value),
     pass: value === null ? null : ok(value),
   })
+  const perTool = toolsOf(size, speed).flatMap((tool) => {
+    const bytes = (id: BenchApp['id']) => size?.find((s) => s.id === id && s.tool === tool)?.report
+    const base = bytes('baseline')
+    const ours = bytes('airlock')
+    const over = (field: 'initialGzip' | 'totalGzip') => (base && ours ? (ours[field] - base[field]) / KB : null)
+    const t = (id: BenchApp['id']) => speed?.find((s) => s.app === id && s.tool === tool)?.median
+    const modal = t('airlock')?.modal ?? null
+    const button = t('airlock')?.button ?? null
+    const baseButton = t('baseline')?.button ?? null
+    const buttonOver = button !== null && baseButton !== null ? button - baseButton : null
+    const label = TOOL_LABELS[tool]
+    return [
+      check(`Initial JS over baseline, ${label}`, 'bytes', `≤ ${BUDGETS.initialKb} KB`, over('initialGzip'), (v) => v <= BUDGETS.initialKb, (v) => `${v.toFixed(1)} KB`),
+      check(`All chunks over baseline, ${label}`, 'bytes', `≤ ${BUDGETS.totalKb} KB`, over('totalGzip'), (v) => v <= BUDGETS.totalKb, (v) => `${v.toFixed(1)} KB`),
+      check(`Click → visible modal (median), ${label}`, 'timing', `≤ ${BUDGETS.clickToModalMs} ms`, modal, (v) => v <= BUDGETS.clickToModalMs, (v) => `${v} ms`),
+      check(`Visible button − baseline (median), ${label}`, 'timing', `≤ ${BUDGETS.buttonOverBaselineMs} ms`, buttonOver, (v) => v <= BUDGETS.buttonOverBaselineMs, (v) => `${v.toFixed(1)} ms`),
+    ]
+  })
+  const perSecond = (v: number) => `${v.toLocaleString('en-US')}/s`
+  const atLeast = `≥ ${BUDGETS.actionsPerSecond.toLocaleString('en-US')}/s`
   return [
-    check('Initial JS over baseline', 'bytes', `≤ ${BUDGETS.initialKb} KB`, initial, (v) => v <= BUDGETS.initialKb, (v) => `${v.toFixed(1)} KB`),
-    check('All chunks over baseline', 'bytes', `≤ ${BUDGETS.totalKb} KB`, total, (v) => v <= BUDGETS.totalKb, (v) => `${v.toFixed(1)} KB`),
-    check('Click → visible modal (median)', 'timing', `≤ ${BUDGETS.clickToModalMs} ms`, modal, (v) => v <= BUDGETS.clickToModalMs, (v) => `${v} ms`),
-    check('Visible button − baseline (median)', 'timing', `≤ ${BUDGETS.buttonOverBaselineMs} ms`, buttonOver, (v) => v <= BUDGETS.buttonOverBaselineMs, (v) => `${v.toFixed(1)} ms`),
+    ...perTool,
     check('replay of 100,000 entries', 'core', `≤ ${BUDGETS.replayMs} ms`, core?.replayMs ?? null, (v) => v <= BUDGETS.replayMs, (v) => `${v} ms`),
-    check('Store throughput', 'core', `≥ ${BUDGETS.actionsPerSecond.toLocaleString('en-US')}/s`, core?.actionsPerSecond ?? null, (v) => v >= BUDGETS.actionsPerSecond, (v) => `${v.toLocaleString('en-US')}/s`),
+    check('Store throughput', 'core', atLeast, core?.actionsPerSecond ?? null, (v) => v >= BUDGETS.actionsPerSecond, perSecond),
+    // The same budget with more epics running (issue 12: routed by type, flat with 10 to 200 more).
+    ...(core?.epicScaling ?? []).map(({ epics, actionsPerSecond }) => check(`Store throughput with ${epics} more epics`, 'core', atLeast, actionsPerSecond, (v) => v >= BUDGETS.actionsPerSecond, perSecond)),
     check('Heap growth, 2nd 100,000 actions', 'core', `≤ ${BUDGETS.heapSecondRunKb} KB`, core ? core.heapGrowth.second / KB : null, (v) => v <= BUDGETS.heapSecondRunKb, (v) => `${v.toFixed(0)} KB`),
   ]
 }
 
-/** The one table: apps as columns, measures as rows (deltas over the React-only baseline). */
+/** The one table: apps as columns, measures as rows, each measure once per bundler (deltas over the React-only baseline built by the same tool). */
 export function table(results: BenchResults): { header: Cell[]; rows: Cell[][] } {
   const ids = results.apps.map((a) => a.id)
   const header = ['', ...results.apps.map((a) => a.label)]
   const rows: Cell[][] = []
-  const size = (id: BenchApp['id']) => results.size?.find((s) => s.id === id)?.report
-  const base = size('baseline')
-  const ours = size('airlock')
-  if (results.size && base) {
-    const sizeRow = (label: string, field: 'initialGzip' | 'totalGzip') =>
-      rows.push([label, ...ids.map((id) => (id === 'baseline' ? `${kb(base[field])} (baseline)` : size(id) ? `+${kb(size(id)![field] - base[field])}` : '—'))])
-    sizeRow('Initial JS, KB min+gzip', 'initialGzip')
-    sizeRow('All chunks, KB min+gzip', 'totalGzip')
-    const ratioRow = (label: string, field: 'initialGzip' | 'totalGzip') =>
+  const tools = toolsOf(results.size, results.speed)
+  const size = (id: BenchApp['id'], tool: BenchTool) => results.size?.find((s) => s.id === id && s.tool === tool)?.report
+  if (results.size) {
+    const sizeRow = (label: string, field: 'initialGzip' | 'totalGzip', tool: BenchTool) => {
+      const base = size('baseline', tool)
+      rows.push([`${label}, ${TOOL_LABELS[tool]}`, ...ids.map((id) => (id === 'baseline' && base ? `${kb(base[field])} (baseline)` : size(id, tool) && base ? `+${kb(size(id, tool)![field] - base[field])}` : '—'))])
+    }
+    for (const tool of tools) sizeRow('Initial JS, KB min+gzip', 'initialGzip', tool)
+    for (const tool of tools) sizeRow('All chunks, KB min+gzip', 'totalGzip', tool)
+    const ratioRow = (label: string, field: 'initialGzip' | 'totalGzip', tool: BenchTool) => {
+      const base = size('baseline', tool)
+      const ours = size('airlock', tool)
       rows.push([
-        label,
+        `${label}, ${TOOL_LABELS[tool]}`,
         ...ids.map((id) => {
-          const peer = size(id)
-          if (id === 'baseline' || id === 'airlock' || !peer || !ours) return '—'
+          const peer = size(id, tool)
+          if (id === 'baseline' || id === 'airlock' || !peer || !ours || !base) return '—'
           const ratio = (ours[field] - base[field]) / (peer[field] - base[field])
           return `${ratio.toFixed(3)} (${(1 / ratio).toFixed(0)}× smaller)`
         }),
       ])
-    ratioRow('Airlock ÷ peer, initial', 'initialGzip')
-    ratioRow('Airlock ÷ peer, all chunks', 'totalGzip')
-    rows.push(['JS files, initial / all', ...ids.map((id) => (size(id) ? `${size(id)!.chunks.filter((c) => c.initial).length} / ${size(id)!.chunks.length}` : '—'))])
+    }
+    for (const tool of tools) ratioRow('Airlock ÷ peer, initial', 'initialGzip', tool)
+    for (const tool of tools) ratioRow('Airlock ÷ peer, all chunks', 'totalGzip', tool)
+    for (const tool of tools) rows.push([`JS files, initial / all, ${TOOL_LABELS[tool]}`, ...ids.map((id) => (size(id, tool) ? `${size(id, tool)!.chunks.filter((c) => c.initial).length} / ${size(id, tool)!.chunks.length}` : '—'))])
   }
   if (results.speed) {
-    const speedRow = (label: string, pick: (m: SpeedResult['median']) => number | null) =>
-      rows.push([label, ...ids.map((id) => {
-        const m = results.speed!.find((s) => s.app === id)?.median
-        const v = m ? pick(m) : null
-        return v === null ? (m ? 'n/a' : '—') : `${v}`
-      })])
+    const speedRow = (label: string, pick: (m: SpeedResult['median']) => number | null) => {
+      for (const tool of tools) {
+        rows.push([`${label}, ${TOOL_LABELS[tool]}`, ...ids.map((id) => {
+          const m = results.speed!.find((s) => s.app === id && s.tool === tool)?.median
+          const v = m ? pick(m) : null
+          return v === null ? (m ? 'n/a' : '—') : `${v}`
+        })])
+      }
+    }
     speedRow('Navigation → visible button, ms', (m) => m.button)
     speedRow('Click → visible modal, ms', (m) => m.modal)
     speedRow('Click → wallet list, ms', (m) => m.list)
@@ -128,7 +155,7 @@ function markdownTable({ header, rows }: { header: Cell[]; rows: Cell[][] }): st
 
 export function budgetLines(budgets: readonly BudgetCheck[]): string[] {
   const mark = (pass: boolean | null) => (pass === null ? '·' : pass ? '✓' : '✗')
-  return budgets.map((b) => `${mark(b.pass)} ${b.name}: ${b.actual} (budget ${b.limit}, ${b.kind === 'timing' ? 'checked by --check' : b.kind === 'bytes' ? 'checked in npm test' : 'checked by --check'})`)
+  return budgets.map((b) => `${mark(b.pass)} ${b.name}: ${b.actual} (budget ${b.limit}, checked by --check${b.kind === 'bytes' ? ' and in npm test (tests/hosts)' : ''})`)
 }
 
 /** The results file: the table, the budgets, how it was measured. */
@@ -140,7 +167,7 @@ export function markdown(results: BenchResults): string {
   return [
     `# Airlock vs AppKit, RainbowKit and ConnectKit`,
     '',
-    `Measured ${results.date} by \`npm run bench\` (tests/bench/). Sizes and times are over or next to a React-only baseline built the same way; speed values are medians.`,
+    `Measured ${results.date} by \`npm run bench\` (tests/bench/). Every app is built twice, by Vite 8 and by esbuild, each from its own npm install (Airlock from its \`npm pack\` tarball); sizes and times are over or next to the React-only baseline built by the same tool; speed values are medians.`,
     '',
     markdownTable(table(results)),
     '',
@@ -164,8 +191,9 @@ export function markdown(results: BenchResults): string {
 export function compactJson(results: BenchResults): unknown {
   return {
     ...results,
-    size: results.size?.map(({ id, report }) => ({
+    size: results.size?.map(({ id, tool, report }) => ({
       id,
+      tool,
       initialGzip: report.initialGzip,
       totalGzip: report.totalGzip,
       initialBytes: report.initialBytes,

@@ -2,8 +2,9 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext } from 'playwright-core'
 import { startStaticServer, type StaticFile, type StaticServer } from '../../examples/devnet/staticServer.js'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js'
-import { BENCH_WALLET, type BenchApp } from './apps.js'
+import { CHROMIUM_ARGS } from '../e2e/chromium.js'
+import { browserPath } from '../e2e/findBrowser.js'
+import { BENCH_WALLET, type BenchApp, type BenchTool } from './apps.js'
 import { installProbe, type ClickTimes, type ProbeConfig } from './pageProbe.js'
 import { CACHE_DIR } from './peers.js'
 
@@ -22,6 +23,8 @@ export interface SpeedRun {
 
 export interface SpeedResult {
   readonly app: BenchApp['id']
+  /** The bundler this build of the app came from. */
+  readonly tool: BenchTool
   /** `cold`: press right away, like a test runner; `hover`: the pointer rests on the button first. */
   readonly runs: { readonly cold: SpeedRun[]; readonly hover: SpeedRun[] }
   readonly median: { button: number | null; modal: number | null; list: number | null; hoverModal: number | null; hoverList: number | null }
@@ -41,45 +44,55 @@ const CLICK_TIMEOUT_MS = 5_000
 /** After load, wait for the network to be quiet (failed requests are quick) at most this long. */
 const IDLE_CAP_MS = 4_000
 
+/** One build of one app: its files by URL path, `/index.html` included. */
+export interface SpeedTarget {
+  readonly app: BenchApp
+  readonly tool: BenchTool
+  readonly files: ReadonlyMap<string, Uint8Array>
+}
+
 /**
- * Loads each app in headless Chromium `runs` times (interleaved: app A, B, C, A, B, C, …, a fresh
- * context every time, one untimed warm-up per app first) and times the connect button, the modal
- * and the wallet list on the page's own clock. Apps are served from 127.0.0.1; every other host
- * fails at DNS (resolver rules), so offline services fail fast, and such requests are counted.
- * @example const results = await measureSpeed(apps, { runs: 9, hoverMs: 100, log: console.log })
+ * Loads each build in headless Chromium `runs` times (interleaved: build A, B, C, A, B, C, …, a
+ * fresh context every time, one untimed warm-up per build first) and times the connect button,
+ * the modal and the wallet list on the page's own clock. Builds are served from 127.0.0.1 (each
+ * its own server); every other host fails at DNS (resolver rules), so offline services fail fast,
+ * and such requests are counted.
+ * @example const results = await measureSpeed(builds, { runs: 9, hoverMs: 100, log: console.log })
  */
-export async function measureSpeed(apps: readonly { app: BenchApp; files: ReadonlyMap<string, Uint8Array>; css: readonly string[] }[], options: SpeedOptions): Promise<SpeedResult[]> {
+export async function measureSpeed(builds: readonly SpeedTarget[], options: SpeedOptions): Promise<SpeedResult[]> {
   const www = join(CACHE_DIR, 'www')
   mkdirSync(www, { recursive: true })
   const servers: StaticServer[] = []
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, RESOLVER_RULES], headless: true })
+  const browser = await chromium.launch({ executablePath: await browserPath(), args: [...CHROMIUM_ARGS, RESOLVER_RULES], headless: true })
   try {
-    const targets: { app: BenchApp; url: string }[] = []
-    for (const { app, files, css } of apps) {
+    const targets: { key: string; app: BenchApp; tool: BenchTool; url: string }[] = []
+    for (const { app, tool, files } of builds) {
+      if (!files.has('/index.html')) throw new Error(`${app.id} (${tool}): no /index.html to serve`)
       const served = new Map<string, StaticFile>()
       for (const [path, body] of files) served.set(path, { body })
-      served.set('/index.html', { body: indexHtml(app, css) })
       const server = await startStaticServer({ port: 0, root: www, files: () => served })
       servers.push(server)
-      targets.push({ app, url: `${server.url}/` })
+      targets.push({ key: `${app.id}/${tool}`, app, tool, url: `${server.url}/` })
     }
-    const runs = new Map(targets.map(({ app }) => [app.id, { cold: [] as SpeedRun[], hover: [] as SpeedRun[] }]))
-    const hosts = new Map(targets.map(({ app }) => [app.id, new Set<string>()]))
+    const runs = new Map(targets.map(({ key }) => [key, { cold: [] as SpeedRun[], hover: [] as SpeedRun[] }]))
+    const hosts = new Map(targets.map(({ key }) => [key, new Set<string>()]))
     for (const { app, url } of targets) await runOnce(browser, app, url, 0, new Set()) // warm-up: disk cache of Chromium, JIT of the server
+    const started = performance.now()
     for (let round = 0; round < options.runs; round++) {
       for (const variant of ['cold', 'hover'] as const) {
-        for (const { app, url } of targets) {
-          const run = await runOnce(browser, app, url, variant === 'hover' ? options.hoverMs : 0, hosts.get(app.id)!)
-          runs.get(app.id)![variant].push(run)
-          if (run.errors.length > 0) options.log(`  ${app.id} round ${round + 1} ${variant}: ${run.errors.join('; ')}`)
+        for (const { key, app, url } of targets) {
+          const run = await runOnce(browser, app, url, variant === 'hover' ? options.hoverMs : 0, hosts.get(key)!)
+          runs.get(key)![variant].push(run)
+          if (run.errors.length > 0) options.log(`  ${key} round ${round + 1} ${variant}: ${run.errors.join('; ')}`)
         }
       }
-      options.log(`  speed round ${round + 1}/${options.runs} done`)
+      options.log(`  speed round ${round + 1}/${options.runs} done (${((performance.now() - started) / 1000).toFixed(0)} s)`)
     }
-    return targets.map(({ app }) => {
-      const { cold, hover } = runs.get(app.id)!
+    return targets.map(({ key, app, tool }) => {
+      const { cold, hover } = runs.get(key)!
       return {
         app: app.id,
+        tool,
         runs: { cold, hover },
         median: {
           button: median([...cold, ...hover].map((r) => r.button)),
@@ -88,7 +101,7 @@ export async function measureSpeed(apps: readonly { app: BenchApp; files: Readon
           hoverModal: median(hover.map((r) => r.modal)),
           hoverList: median(hover.map((r) => r.list)),
         },
-        blockedHosts: [...hosts.get(app.id)!].sort(),
+        blockedHosts: [...hosts.get(key)!].sort(),
       }
     })
   } finally {
@@ -143,11 +156,6 @@ async function runOnce(browser: Browser, app: BenchApp, url: string, hoverMs: nu
   } finally {
     await context.close()
   }
-}
-
-function indexHtml(app: BenchApp, css: readonly string[]): string {
-  const links = css.map((path) => `<link rel="stylesheet" href="${path}">`).join('')
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${app.label}</title>${links}</head><body><div id="root"></div><script type="module" src="/assets/main.js"></script></body></html>`
 }
 
 function hostOf(url: string): string {

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { buildApp, gzipSize, ROOT, type BundleReport } from '../bench/bundle.js'
+import { assertProduction, buildApp, gzipSize, productionEnv, readTree, ROOT, viteInitialScripts, type BundleReport } from '../bench/bundle.js'
 
 const run = promisify(execFile)
 
@@ -43,9 +43,8 @@ const STRICT = { strict: true, noUncheckedIndexedAccess: true, exactOptionalProp
 const sh = async (cwd: string, command: string, args: string[], env: Record<string, string> = {}) => {
   // Not vitest's NODE_ENV=test: under it Vite and Next.js build React's development code (and
   // ours keeps its dev checks), so the apps measured would not be what a user's build gives.
-  const { NODE_ENV: _testEnv, ...parent } = process.env
   try {
-    return await run(command, args, { cwd, env: { ...parent, ...env }, maxBuffer: 64 * 1024 * 1024 })
+    return await run(command, args, { cwd, env: { ...productionEnv(), ...env }, maxBuffer: 64 * 1024 * 1024 })
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
     throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${stdout.slice(-4000)}\n${stderr.slice(-4000)}`)
@@ -140,10 +139,8 @@ export interface BuiltHost {
  */
 export async function buildHost(name: HostName, dir: string): Promise<BuiltHost> {
   const built = await buildWithTool(name, dir)
-  // React's development build has this frame name and its production build does not: a guard
-  // against measuring (and testing) a build no user ships.
-  const development = [...built.files].filter(([path, bytes]) => path.endsWith('.js') && new TextDecoder().decode(bytes).includes('react-stack-bottom-frame'))
-  if (development.length > 0) throw new Error(`${name} built React's development code (${development[0]![0]}): NODE_ENV leaked into the build`)
+  // A guard against measuring (and testing) a build no user ships.
+  assertProduction(name, built.files)
   return built
 }
 
@@ -165,18 +162,17 @@ async function buildWithTool(name: HostName, dir: string): Promise<BuiltHost> {
   }
   if (name === 'next') {
     await sh(dir, bin('next'), ['build'], { NEXT_TELEMETRY_DISABLED: '1' })
-    return { files: await readTree(join(dir, 'out')), app: null, baseline: null }
+    return { files: readTree(join(dir, 'out')), app: null, baseline: null }
   }
   await sh(dir, bin('vite'), ['build', '--outDir', 'dist'])
   await sh(dir, bin('vite'), ['build', 'baseline', '--outDir', '../dist-baseline', '--emptyOutDir'])
-  const [files, baselineFiles] = await Promise.all([readTree(join(dir, 'dist')), readTree(join(dir, 'dist-baseline'))])
+  const [files, baselineFiles] = [readTree(join(dir, 'dist')), readTree(join(dir, 'dist-baseline'))]
   return { files, app: viteSizes(files), baseline: viteSizes(baselineFiles) }
 }
 
 /** Vite's initial JavaScript: the entry script and every module preload in the built index.html. */
 function viteSizes(files: Map<string, Uint8Array>): NonNullable<BuiltHost['app']> {
-  const html = new TextDecoder().decode(files.get('/index.html'))
-  const initial = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!))
+  const initial = viteInitialScripts(files)
   let initialGzip = 0
   let totalGzip = 0
   for (const [path, bytes] of files) {
@@ -186,14 +182,4 @@ function viteSizes(files: Map<string, Uint8Array>): NonNullable<BuiltHost['app']
     if (initial.has(path)) initialGzip += size
   }
   return { initialGzip, totalGzip, initialFiles: initial.size, initialModules: [] }
-}
-
-async function readTree(dir: string, prefix = ''): Promise<Map<string, Uint8Array>> {
-  const files = new Map<string, Uint8Array>()
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) for (const [sub, bytes] of await readTree(path, `${prefix}/${entry.name}`)) files.set(sub, bytes)
-    else files.set(`${prefix}/${entry.name}`, await readFile(path))
-  }
-  return files
 }

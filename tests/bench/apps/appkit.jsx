@@ -1,5 +1,5 @@
 // The minimal AppKit app (React, wagmi adapter): provider + connect button, mainnet.
-// Built from node_modules/.cache/airlock-bench/peers/appkit/ (its own node_modules).
+// Built from .cache/bench/apps/appkit/ (its own node_modules), by Vite and by esbuild.
 import { createRoot } from 'react-dom/client'
 import { createAppKit } from '@reown/appkit/react'
 import { mainnet } from '@reown/appkit/networks'

@@ -1,5 +1,5 @@
 // The minimal ConnectKit app: provider + connect button, mainnet.
-// Built from node_modules/.cache/airlock-bench/peers/connectkit/ (its own node_modules).
+// Built from .cache/bench/apps/connectkit/ (its own node_modules), by Vite and by esbuild.
 import { createRoot } from 'react-dom/client'
 import { ConnectKitButton, ConnectKitProvider, getDefaultConfig } from 'connectkit'
 import { createConfig, WagmiProvider } from 'wagmi'

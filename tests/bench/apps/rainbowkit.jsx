@@ -1,5 +1,5 @@
 // The minimal RainbowKit app: provider + connect button, mainnet.
-// Built from node_modules/.cache/airlock-bench/peers/rainbowkit/ (its own node_modules).
+// Built from .cache/bench/apps/rainbowkit/ (its own node_modules), by Vite and by esbuild.
 import '@rainbow-me/rainbowkit/styles.css'
 import { createRoot } from 'react-dom/client'
 import { ConnectButton, getDefaultConfig, RainbowKitProvider } from '@rainbow-me/rainbowkit'

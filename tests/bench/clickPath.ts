@@ -1,0 +1,214 @@
+// A diagnostic, not part of `npm run bench`: where Airlock's click → visible modal goes, per
+// bundler, in the bench's own page (same install, builds, probe, browser flags and click).
+//   node examples/run.mjs tests/bench/clickPath.ts                 packs this checkout
+//   node examples/run.mjs tests/bench/clickPath.ts --tarball x.tgz --runs 15
+// The click path is split on the page's clock by an init script that runs before the app:
+//   event          click event created (its timeStamp) → the first window capture listener
+//   handler        → React's render starts (the first queueMicrotask callback after the click:
+//                    React schedules its sync render there): React's event dispatch, onClick,
+//                    airlock.open(), the store's dispatch and the epics it reaches synchronously
+//   react          → the first DOM mutation batch is delivered (a MutationObserver made before the
+//                    app's): React's render and commit (the dialog's <Activity> turns visible, its
+//                    layout and passive effects run), split into
+//     commit         → the first HTMLElement#focus call: render, DOM mutations, layout effects before it
+//     focus          time inside focus() (the dialog's focus on open: it forces style and layout of the
+//                    just-revealed dialog, work a paint would otherwise do after the click)
+//     effects        → the mutation batch: layout effects after focus, passive effects, other
+//                    microtasks; "fetch" is the synchronous part of fetch() calls made in "react"
+//   probe          → the bench probe sees the dialog visible (its own checks)
+// Each run also closes the modal (Escape) and opens it again after 1 s: "reopen" is that second
+// click → visible, with the same split.
+//   --warm-fonts   an experiment: before the first click, lay out text off-screen in the modal's
+//                  font stack (system-ui …) at weights 400 to 700, so the first open no longer pays
+//                  for the first use of those faces (the page itself never uses them before)
+import { parseArgs } from 'node:util'
+import { join, resolve } from 'node:path'
+import { copyFileSync, mkdirSync } from 'node:fs'
+import { chromium, type Browser } from 'playwright-core'
+import { startStaticServer, type StaticFile } from '../../examples/devnet/staticServer.js'
+import { CHROMIUM_ARGS } from '../e2e/chromium.js'
+import { browserPath } from '../e2e/findBrowser.js'
+import { packAirlock } from '../hosts/hostApps.js'
+import { AIRLOCK_TARBALL, BENCH_APPS, BENCH_WALLET, TOOL_LABELS, TOOLS, type BenchTool } from './apps.js'
+import { buildApp, buildWithVite, esbuildIndexHtml } from './bundle.js'
+import { installProbe, type ProbeConfig } from './pageProbe.js'
+import { CACHE_DIR, ensureInstall } from './peers.js'
+import { median } from './speed.js'
+
+const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '11' }, tarball: { type: 'string' }, 'warm-fonts': { type: 'boolean', default: false } } })
+const runs = Number(args.runs)
+const app = BENCH_APPS.find((a) => a.id === 'airlock')!
+mkdirSync(CACHE_DIR, { recursive: true })
+const tarball = join(CACHE_DIR, AIRLOCK_TARBALL)
+copyFileSync(args.tarball ? resolve(args.tarball) : await packAirlock(), tarball)
+const install = await ensureInstall(app, { tarball, log: console.log })
+
+interface Split {
+  total: number
+  event: number
+  handler: number
+  fetch: number
+  react: number
+  commit: number
+  focus: number
+  effects: number
+  probe: number
+}
+
+declare global {
+  interface Window {
+    __path?: { armed: boolean; click: number | null; capture: number | null; microtask: number | null; focusAt: number | null; mutation: number | null; focus: number; fetch: number; fetches: string[] }
+  }
+}
+
+/** Runs before the app and before the probe: timings of the click path (see the top of this file). */
+function instrument(): void {
+  const path = { armed: false, click: null as number | null, capture: null as number | null, microtask: null as number | null, focusAt: null as number | null, mutation: null as number | null, focus: 0, fetch: 0, fetches: [] as string[] }
+  window.__path = path
+  window.addEventListener('click', (event) => {
+    if (!path.armed || path.capture !== null) return
+    path.click = event.timeStamp
+    path.capture = performance.now()
+  }, { capture: true })
+  const queue = window.queueMicrotask.bind(window)
+  window.queueMicrotask = (callback) =>
+    queue(() => {
+      if (path.armed && path.capture !== null && path.microtask === null) path.microtask = performance.now()
+      callback()
+    })
+  const observer = new MutationObserver(() => {
+    if (path.armed && path.capture !== null && path.mutation === null) path.mutation = performance.now()
+  })
+  const observe = (node: Node) => observer.observe(node, { subtree: true, childList: true, attributes: true, characterData: true })
+  observe(document)
+  const attachShadow = Element.prototype.attachShadow
+  Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
+    const root = attachShadow.call(this, init)
+    observe(root)
+    return root
+  }
+  const focus = HTMLElement.prototype.focus
+  HTMLElement.prototype.focus = function (this: HTMLElement, options?: FocusOptions) {
+    const at = performance.now()
+    if (path.armed && path.microtask !== null && path.focusAt === null) path.focusAt = at
+    try {
+      focus.call(this, options)
+    } finally {
+      if (path.armed && path.capture !== null) path.focus += performance.now() - at
+    }
+  }
+  const fetch = window.fetch.bind(window)
+  window.fetch = (input, init) => {
+    const at = performance.now()
+    try {
+      return fetch(input, init)
+    } finally {
+      // Only those made while React renders and commits the open modal.
+      if (path.armed && path.microtask !== null && path.mutation === null) {
+        path.fetch += performance.now() - at
+        path.fetches.push(String(input instanceof Request ? input.url : input).slice(0, 80))
+      }
+    }
+  }
+}
+
+async function measure(browser: Browser, url: string): Promise<{ first: Split; again: Split; fetches: string[] } | null> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' })
+  try {
+    await context.addInitScript(instrument)
+    const probe: ProbeConfig = { wallet: { ...BENCH_WALLET }, button: app.probes.button, modal: app.probes.modal }
+    await context.addInitScript(installProbe, probe)
+    const page = await context.newPage()
+    await page.goto(url, { waitUntil: 'commit' })
+    if ((await page.evaluate(() => window.__bench!.button)) === null) return null
+    await page.waitForLoadState('networkidle', { timeout: 4_000 }).catch(() => {})
+    const click = async (): Promise<{ split: Split; fetches: string[] } | null> => {
+      const center = await page.evaluate(() => window.__bench!.center())
+      if (!center) return null
+      await page.mouse.move(center.x, center.y)
+      await page.evaluate(() => Object.assign(window.__path!, { armed: true, click: null, capture: null, microtask: null, focusAt: null, mutation: null, focus: 0, fetch: 0, fetches: [] }))
+      await page.evaluate((timeout) => window.__bench!.arm(timeout), 5_000)
+      await page.mouse.down()
+      await page.mouse.up()
+      const { modal } = await page.evaluate(() => window.__bench!.clicked!)
+      const p = await page.evaluate(() => ({ ...window.__path!, armed: false }))
+      await page.evaluate(() => void (window.__path!.armed = false))
+      if (modal === null || p.click === null || p.capture === null || p.microtask === null || p.mutation === null) return null
+      const focusAt = p.focusAt ?? p.mutation
+      return {
+        split: {
+          total: modal - p.click,
+          event: p.capture - p.click,
+          handler: p.microtask - p.capture,
+          fetch: p.fetch,
+          react: p.mutation - p.microtask,
+          commit: focusAt - p.microtask,
+          focus: p.focus,
+          effects: p.mutation - focusAt - p.focus,
+          probe: modal - p.mutation,
+        },
+        fetches: p.fetches,
+      }
+    }
+    if (args['warm-fonts']) {
+      await page.evaluate(() => {
+        const stack = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" // react/modal/styles.ts
+        const warm = document.createElement('div')
+        warm.style.cssText = 'position:absolute;left:-9999px;top:0'
+        warm.innerHTML = ['400', '500', '600', '700'].flatMap((weight) => ['12px', '14px', '16px'].map((size) => `<p style="font:${weight} ${size}/1.4 ${stack}">Connect Wallet 0123</p>`)).join('')
+        document.body.appendChild(warm)
+        warm.getBoundingClientRect()
+      })
+      await page.waitForTimeout(200)
+    }
+    const first = await click()
+    if (!first) return null
+    await page.keyboard.press('Escape')
+    await page.mouse.move(10, 10)
+    await page.waitForTimeout(1_000)
+    const again = await click()
+    if (!again) return null
+    return { first: first.split, again: again.split, fetches: first.fetches }
+  } finally {
+    await context.close()
+  }
+}
+
+const browser = await chromium.launch({ executablePath: await browserPath(), args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1'], headless: true })
+try {
+  const targets: { tool: BenchTool; url: string; close: () => Promise<void> }[] = []
+  for (const tool of TOOLS) {
+    const built = tool === 'esbuild' ? await buildApp({ entry: install.entry, absWorkingDir: install.dir }) : await buildWithVite({ dir: install.dir, entry: install.entry, title: app.label })
+    if (tool === 'esbuild') built.files.set('/index.html', new TextEncoder().encode(esbuildIndexHtml(app.label, built.files)))
+    const served = new Map<string, StaticFile>([...built.files].map(([path, body]) => [path, { body }]))
+    const server = await startStaticServer({ port: 0, root: join(CACHE_DIR, 'www'), files: () => served })
+    targets.push({ tool, url: `${server.url}/`, close: () => server.close() })
+  }
+  const results = new Map(TOOLS.map((tool) => [tool, { first: [] as Split[], again: [] as Split[], fetches: new Set<string>() }]))
+  for (const { url } of targets) await measure(browser, url) // warm-up
+  for (let round = 0; round < runs; round++) {
+    for (const { tool, url } of targets) {
+      const run = await measure(browser, url)
+      if (!run) {
+        console.log(`  ${tool} round ${round + 1}: no modal`)
+        continue
+      }
+      results.get(tool)!.first.push(run.first)
+      results.get(tool)!.again.push(run.again)
+      for (const f of run.fetches) results.get(tool)!.fetches.add(f)
+    }
+  }
+  const keys: (keyof Split)[] = ['total', 'event', 'handler', 'react', 'commit', 'focus', 'effects', 'fetch', 'probe']
+  console.log(`\nAirlock, click → visible modal, medians of ${runs} runs${args['warm-fonts'] ? ', fonts warmed first' : ''} (ms; commit + focus + effects = react; "fetch" is inside "react")`)
+  console.log(['', ...keys].map((k, i) => (i === 0 ? k.padEnd(22) : k.padStart(8))).join(''))
+  for (const tool of TOOLS) {
+    const { first, again, fetches } = results.get(tool)!
+    for (const [label, list] of [['first open', first], ['reopen', again]] as const) {
+      console.log([`${TOOL_LABELS[tool]}, ${label}`.padEnd(22), ...keys.map((k) => `${median(list.map((s) => Math.round(s[k] * 10) / 10))}`.padStart(8))].join(''))
+    }
+    console.log(`  fetch() calls while React renders the first open (${TOOL_LABELS[tool]}): ${[...fetches].join(', ') || 'none'}`)
+  }
+  await Promise.all(targets.map((t) => t.close()))
+} finally {
+  await browser.close()
+}
