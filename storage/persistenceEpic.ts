@@ -30,6 +30,8 @@ export const persistenceEpic: Epic<Action, AirlockState, AirlockDeps> = (action$
       return state$.pipe(
         // The reducer already ran: state$ may not replay, so start from the current value.
         startWith(state$.value),
+        // What is stored depends on these two slices only: skip the projection for every other change.
+        distinctUntilChanged((a, b) => a.connection === b.connection && a.options === b.options),
         map(selectPersisted),
         distinctUntilChanged<PersistedValues>(jsonEqual),
         auditTime(STORAGE_WRITE_BATCH_MS, deps.scheduler),

@@ -46,6 +46,21 @@ export const REDACTED = '[redacted]'
 const redactedSet = new Set(REDACTED_KEYS)
 
 /**
+ * Whether a key names a secret, case-insensitively. Every action passes through here on its way to
+ * the log, so answers are remembered (bounded: keys from outside cannot grow it without end).
+ */
+const secretKeys = new Map<string, boolean>()
+function isSecretKey(key: string): boolean {
+  let secret = secretKeys.get(key)
+  if (secret === undefined) {
+    secret = redactedSet.has(key.toLowerCase())
+    if (secretKeys.size >= 1024) secretKeys.clear()
+    secretKeys.set(key, secret)
+  }
+  return secret
+}
+
+/**
  * Returns a deep copy of `value` with secret fields replaced by `[redacted]`.
  * Shares nothing with the input, so the log can never be mutated through it.
  * @example redact({ type: 'frame/otpSubmitted', otp: '123456' }) // { type: ..., otp: '[redacted]' }
@@ -61,9 +76,10 @@ function redactValue(value: unknown, payloadKeys?: readonly string[]): unknown {
     const { type, name } = value as { type?: unknown; name?: unknown }
     // A Map: outside strings such as '__proto__' must not find anything.
     const secretsInPayload = typeof type === 'string' ? REDACTED_PAYLOAD_KEYS.get(typeof name === 'string' ? `${type} ${name}` : type) : undefined
-    for (const [key, inner] of Object.entries(value)) {
+    for (const key of Object.keys(value)) {
+      const inner = (value as Record<string, unknown>)[key]
       // Booleans are flags (`features.email: true`), never secrets; everything else under a secret key goes.
-      const secret = redactedSet.has(key.toLowerCase()) || payloadKeys?.includes(key) === true || (key === 'payload' && secretsInPayload?.includes(WHOLE_PAYLOAD) === true)
+      const secret = isSecretKey(key) || payloadKeys?.includes(key) === true || (key === 'payload' && secretsInPayload?.includes(WHOLE_PAYLOAD) === true)
       out[key] = secret && inner !== undefined && inner !== null && typeof inner !== 'boolean' ? REDACTED : redactValue(inner, key === 'payload' ? secretsInPayload : undefined)
     }
     return out

@@ -6,7 +6,7 @@ export { SHARED_CHUNK } from '../sharedChunk.js'
  * NaN/Infinity, undefined in arrays and cycles. Returns its path, or null.
  * @example findNonSerializable({ type: 'x', at: new Date() }) // 'at'
  */
-export function findNonSerializable(value: unknown, path = '', seen = new Set<object>()): string | null {
+export function findNonSerializable(value: unknown, path = '', seen?: Set<object>): string | null {
   if (value === null) return null
   switch (typeof value) {
     case 'string':
@@ -17,6 +17,8 @@ export function findNonSerializable(value: unknown, path = '', seen = new Set<ob
     case 'undefined':
       return null
     case 'object': {
+      // Made on the first object only: most values checked are flat actions.
+      seen ??= new Set<object>()
       if (seen.has(value)) return path || '(root)'
       const proto = Object.getPrototypeOf(value)
       if (Array.isArray(value)) {
@@ -31,7 +33,10 @@ export function findNonSerializable(value: unknown, path = '', seen = new Set<ob
       }
       if (proto !== Object.prototype && proto !== null) return path || '(root)'
       seen.add(value)
-      for (const [key, inner] of Object.entries(value)) {
+      for (const key of Object.keys(value)) {
+        const inner = (value as Record<string, unknown>)[key]
+        // Strings and booleans are always fine: no path string is built for them.
+        if (typeof inner === 'string' || typeof inner === 'boolean') continue
         const bad = findNonSerializable(inner, join(path, key), seen)
         if (bad !== null) return bad
       }
