@@ -1,5 +1,5 @@
 import { UniversalProvider } from '@walletconnect/universal-provider'
-import { verifyMessage, type Hex } from 'viem'
+import { createPublicClient, http, verifyMessage, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Airlock } from '../../core/index.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../core/connectors/walletConnect/constants.js'
@@ -269,6 +269,39 @@ describe('WalletConnect connector (relay + Node wallet + anvil)', { timeout: 60_
       const message = '0x6261636b' as Hex
       const signature = (await airlock.getProvider('eip155')!.request({ method: 'personal_sign', params: [message, wallet.address] })) as Hex
       expect(await verifyMessage({ address: wallet.address, message: { raw: message }, signature })).toBe(true)
+    } finally {
+      await wallet.close().catch(() => {})
+      await restarted.close()
+    }
+  })
+
+  test('faults: a transaction reported failed while the relay was down never reaches the wallet later; one retry sends exactly one (issue 21)', async () => {
+    const own = await startRelay()
+    const wallet = await createWcWallet({ relayUrl: own.url, rpcUrl: { 31337: stack.chain1.rpcUrl, 31338: stack.chain2.rpcUrl }, privateKey: ANVIL_ACCOUNTS[4]!.privateKey })
+    wallets.push(wallet)
+    const airlock = startWcAirlock(localProvider(), createStorage({ backend: 'memory' }), own.url, undefined, 1_000)
+    await airlock.ready()
+    await pairAirlock(airlock, wallet)
+    const chain = createPublicClient({ transport: http(stack.chain1.rpcUrl) })
+    const nonce = await chain.getTransactionCount({ address: wallet.address })
+    const send = () => airlock.getProvider('eip155')!.request({ method: 'eth_sendTransaction', params: [{ from: wallet.address, to: ANVIL_ACCOUNTS[5]!.address, value: '0x1' }] })
+    await own.close()
+    await until(airlock, (s) => s.walletConnect.relay === 'reconnecting', 5_000)
+    // Sent into the outage: the SDK queues it; Airlock reports it failed once the relay is unreachable.
+    await expect(send()).rejects.toMatchObject({ code: 4900 })
+    const restarted = await startRelay({ port: own.port })
+    try {
+      await until(airlock, (s) => s.walletConnect.relay === 'online', 30_000)
+      while (!wallet.client.core.relayer.connected) await new Promise((r) => setTimeout(r, 20))
+      // Longer than the SDK's heartbeat (5 s), on which it retries what it queued.
+      await new Promise((r) => setTimeout(r, 6_500))
+      expect(wallet.requests).not.toContain('eth_sendTransaction')
+      expect(await chain.getTransactionCount({ address: wallet.address })).toBe(nonce)
+      // The person tries again: exactly one transaction.
+      const hash = (await send()) as Hex
+      await chain.waitForTransactionReceipt({ hash })
+      expect(wallet.requests.filter((m) => m === 'eth_sendTransaction')).toHaveLength(1)
+      expect(await chain.getTransactionCount({ address: wallet.address })).toBe(nonce + 1)
     } finally {
       await wallet.close().catch(() => {})
       await restarted.close()

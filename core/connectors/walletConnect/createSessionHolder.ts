@@ -2,6 +2,7 @@ import type { ChainNamespace } from '../../chains/types.js'
 import { BaseError } from '../../errors/BaseError.js'
 import type { Eip1193Provider } from '../providerRegistry.js'
 import { CONNECT_BEFORE_REQUEST, CONNECTOR_NOT_FOUND, PAIRING_FAILED, SIGN_CLIENT_NOT_INITIALIZED } from './constants.js'
+import { installPublishGuard, type GuardedCore, type PublishGuard } from './publishGuard.js'
 import type { CreateUniversalProvider, UniversalProviderInit, UniversalProviderLike } from './universalProvider.js'
 
 /** One Airlock instance's universal provider: created once, on first need, and the EIP-1193 face `getProvider()` returns. */
@@ -14,7 +15,11 @@ export interface SessionHolder {
   readonly eip1193: Eip1193Provider
   /** Closes the relay socket (the session stays stored for the next page load). */
   close(): void
-  /** Fails every request still waiting for the wallet (the relay is unreachable: its answer cannot come). */
+  /**
+   * The relay is unreachable: fails every request the relay never took (and withdraws it, so the
+   * SDK cannot deliver it when the relay is back). One the relay took stays open: the wallet has
+   * it and may still answer, and the SDK ends it at its own expiry.
+   */
   abortPending(): void
 }
 
@@ -39,12 +44,16 @@ export function createSessionHolder(
 ): SessionHolder {
   // EIP-1193 4900 "disconnected": the wallet cannot be reached; the text says what to do.
   const unreachable = () => new BaseError(PAIRING_FAILED, { code: 4900 })
-  const pending = new Set<(error: unknown) => void>()
+  const pending = new Set<{ reject: (error: unknown) => void; job: ReturnType<PublishGuard['track']> | undefined }>()
   let created: UniversalProviderLike | undefined
+  let guard: PublishGuard | undefined
   let creating: Promise<UniversalProviderLike> | undefined
   const provider = (): Promise<UniversalProviderLike> =>
     (creating ??= create(init()).then(
-      (instance) => (created = instance),
+      (instance) => {
+        guard = installPublishGuard(instance.client?.core as GuardedCore | undefined)
+        return (created = instance)
+      },
       (error: unknown) => {
         creating = undefined
         throw error
@@ -57,18 +66,28 @@ export function createSessionHolder(
       // The SDK's own checks, with its wording, before it would fail less clearly on a missing chain.
       if (!created.client) throw new BaseError(SIGN_CLIENT_NOT_INITIALIZED)
       if (!created.session) throw new BaseError(CONNECT_BEFORE_REQUEST)
+      // Never handed to the SDK while the relay is known to be down: it would queue it.
       if (relayUnreachable()) throw unreachable()
+      const job = guard?.track({ method, params })
       const sent = created.request(params === undefined ? { method } : { method, params }, chainFor(namespaceOf(method)))
       // Kept until answered, so a relay that stays down fails it cleanly instead of leaving it hanging.
       return new Promise((resolve, reject) => {
-        pending.add(reject)
-        sent.then(resolve, reject).finally(() => pending.delete(reject))
+        const entry = { reject, job }
+        pending.add(entry)
+        sent.then(resolve, reject).finally(() => {
+          pending.delete(entry)
+          job?.done()
+        })
       })
     },
   }
   const abortPending = (): void => {
-    for (const reject of [...pending]) reject(unreachable())
-    pending.clear()
+    for (const entry of [...pending]) {
+      if (entry.job?.published()) continue
+      entry.job?.withdraw()
+      pending.delete(entry)
+      entry.reject(unreachable())
+    }
   }
   const close = (): void => {
     const core = created?.client?.core
