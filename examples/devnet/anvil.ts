@@ -8,6 +8,10 @@ export interface Anvil {
   readonly chainId: number
   /** Sends one JSON-RPC request to this anvil. */
   rpc<T = unknown>(method: string, params?: unknown[]): Promise<T>
+  /** Freezes the process (SIGSTOP): the port stays open but nothing answers, as a hung node. */
+  pause(): void
+  /** Lets a paused process run again (SIGCONT). */
+  resume(): void
   stop(): Promise<void>
 }
 
@@ -71,7 +75,11 @@ export async function startAnvil({ port, chainId = 31337, blockTime }: { port: n
     port,
     chainId,
     rpc,
+    pause: () => void child.kill('SIGSTOP'),
+    resume: () => void child.kill('SIGCONT'),
     stop: async () => {
+      // A paused process ignores SIGTERM until it runs again.
+      if (child.exitCode === null) child.kill('SIGCONT')
       if (child.exitCode === null) child.kill('SIGTERM')
       await exited
     },
