@@ -27,6 +27,9 @@ export interface WindowLike {
   matchMedia?: Window['matchMedia']
   requestAnimationFrame?: Window['requestAnimationFrame']
   setTimeout?: Window['setTimeout']
+  /** Tells the other tabs of this site what changed (core/tabs/tabChannel.ts); `localStorage` events where it is missing. */
+  BroadcastChannel?: typeof BroadcastChannel
+  localStorage?: Pick<Storage, 'setItem' | 'removeItem'>
 }
 
 /** One client per remote service, so each keeps its own base URL. */

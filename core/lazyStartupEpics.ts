@@ -21,6 +21,8 @@ export const originCheckEpic = lazy((m) => m.originCheckEpic)
 export const initEpic = lazy((m) => m.initEpic)
 export const persistenceEpic = lazy((m) => m.persistenceEpic)
 export const telemetryEpic = lazy((m) => m.telemetryEpic)
+// The other tabs of this site hear about disconnects and account changes (core/tabs/tabSyncEpic.ts).
+export const tabSyncEpic = lazy((m) => m.tabSyncEpic)
 // The shake and toast timers: no rxjs operator is needed before the first render (issue 12).
 export const shakeEpic = lazy((m) => m.shakeEpic())
 export const notificationsEpic = lazy((m) => m.notificationsEpic())

@@ -102,9 +102,11 @@ export type ConnectionAction =
       wallet?: RecentWallet
     }
   | { type: 'connection/connectFailed'; namespace: ChainNamespace; connectorId: string; error: ErrorInfo }
-  | { type: 'connection/accountsChanged'; namespace: ChainNamespace; accounts: CaipAddress[] }
+  /** `fromTab`: another tab of this site saw the change first (core/tabs/tabSyncEpic.ts). */
+  | { type: 'connection/accountsChanged'; namespace: ChainNamespace; accounts: CaipAddress[]; fromTab?: true }
   | { type: 'connection/disconnectRequested'; namespace: ChainNamespace }
-  | { type: 'connection/disconnected'; namespace: ChainNamespace; reason?: 'user' | 'wallet' | 'reconnectFailed' | 'error'; error?: ErrorInfo }
+  /** `otherTab`: the person disconnected in another tab of this site (core/tabs/tabSyncEpic.ts). */
+  | { type: 'connection/disconnected'; namespace: ChainNamespace; reason?: 'user' | 'wallet' | 'reconnectFailed' | 'error' | 'otherTab'; error?: ErrorInfo }
   | { type: 'network/activeChanged'; caipNetworkId: CaipNetworkId }
 
 /** Networks: the app asks, the wallet reports (SPEC 4 "Connection"). */
@@ -184,7 +186,7 @@ export type SiwxAction =
   | { type: 'siwx/signFailed'; error: ErrorInfo; cause: ErrorInfo }
   | { type: 'siwx/cancelRequested' }
   | { type: 'siwx/signOutRequested' }
-  | { type: 'siwx/signedOut'; caipAddress: CaipAddress }
+  | { type: 'siwx/signedOut'; caipAddress: CaipAddress; fromTab?: true }
   | { type: 'siwx/signOutFailed'; error: ErrorInfo }
 
 /** The one discriminated union of everything that can happen. */
