@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { API_REQUEST_TIMEOUT_MS } from '../constants/timing.js'
 import { BaseError } from '../errors/BaseError.js'
 import { HttpAbortError, HttpError, HttpNetworkError, HttpTimeoutError, ResponseParseError, ResponseSchemaError } from './errors.js'
 
@@ -58,7 +59,7 @@ export function buildUrl(baseUrl: string, path: string, params: QueryParams = {}
  * @example const api = createHttpClient({ baseUrl, clientId }); await api.get({ path: '/getWallets', schema })
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
-  const { baseUrl, clientId, timeoutMs: defaultTimeoutMs = 10_000, headers: defaultHeaders = {} } = options
+  const { baseUrl, clientId, timeoutMs: defaultTimeoutMs = API_REQUEST_TIMEOUT_MS, headers: defaultHeaders = {} } = options
   // Resolved per call, unbound: a stored `window.fetch` throws "Illegal invocation" in browsers.
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
 

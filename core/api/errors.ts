@@ -57,14 +57,16 @@ export class ResponseSchemaError extends BaseError {
 }
 
 /**
- * The request (including reading the body) took longer than `timeoutMs`.
+ * The request (including reading the body) took longer than `timeoutMs`. Without `method` and
+ * `url` it is the budget of a request and its retries that ran out (see `retryTransient`).
  * @example new HttpTimeoutError({ method: 'GET', url, timeoutMs: 10_000 })
  */
 export class HttpTimeoutError extends BaseError {
   override name = 'HttpTimeoutError'
   readonly timeoutMs: number
-  constructor(info: RequestInfo & { timeoutMs: number }) {
-    super('Request timed out', { details: `${where(info)} after ${info.timeoutMs} ms` })
+  constructor(info: Partial<RequestInfo> & { timeoutMs: number }) {
+    const what = info.method && info.url ? where({ method: info.method, url: info.url }) : 'a request and its retries'
+    super('Request timed out', { details: `${what} after ${info.timeoutMs} ms` })
     this.timeoutMs = info.timeoutMs
   }
 }

@@ -15,15 +15,21 @@ export function isTransientError(error: unknown): boolean {
  * Retries transient HTTP failures a bounded number of times with a growing
  * delay on the given scheduler (so marble tests control it). A 4xx, a bad
  * body or a user rejection is never retried.
- * @example fromAbortable(get).pipe(retryTransient({ count: 2, delayMs: 1000, scheduler }))
+ *
+ * With `withinMs` the request and its retries share one budget: a timed-out attempt is not tried
+ * again (a hang would only hang again), a retry that would start past the budget is not made (the
+ * last error is reported at once), and when the budget runs out the attempt in flight is dropped
+ * (aborted) and the result fails with `HttpTimeoutError`.
+ * @example fromAbortable(get).pipe(retryTransient({ scheduler, withinMs: API_REQUEST_TIMEOUT_MS }))
  */
-export function retryTransient<T>({ count = 2, delayMs = 1_000, scheduler }: { count?: number; delayMs?: number; scheduler: SchedulerLike }): MonoTypeOperatorFunction<T> {
+export function retryTransient<T>({ count = 2, delayMs = 1_000, scheduler, withinMs }: { count?: number; delayMs?: number; scheduler: SchedulerLike; withinMs?: number }): MonoTypeOperatorFunction<T> {
   // rxjs's `retry({ count, delay })` with a timer delay, spelled out: resubscribe after the delay.
   return (source) =>
     new Observable<T>((subscriber) => {
       let attempt = 0
       let current: Subscription | undefined
       let wait: Subscription | undefined
+      const end = withinMs === undefined ? Number.POSITIVE_INFINITY : scheduler.now() + withinMs
       const subscribe = (): void => {
         current = source.subscribe({
           next: (value) => subscriber.next(value),
@@ -31,15 +37,28 @@ export function retryTransient<T>({ count = 2, delayMs = 1_000, scheduler }: { c
           error: (error: unknown) => {
             attempt += 1
             if (attempt > count || !isTransientError(error)) return subscriber.error(error)
+            if (withinMs !== undefined && error instanceof HttpTimeoutError) return subscriber.error(error)
             const hinted = error instanceof HttpError && error.retryAfter !== undefined ? error.retryAfter * 1000 : 0
-            wait = scheduler.schedule(subscribe, Math.max(delayMs * attempt, hinted))
+            const delay = Math.max(delayMs * attempt, hinted)
+            if (scheduler.now() + delay >= end) return subscriber.error(error)
+            wait = scheduler.schedule(subscribe, delay)
           },
         })
       }
+      // Scheduled first, so at the very same moment the budget wins over a late answer.
+      const deadline =
+        withinMs === undefined
+          ? undefined
+          : scheduler.schedule(() => {
+              current?.unsubscribe()
+              wait?.unsubscribe()
+              subscriber.error(new HttpTimeoutError({ timeoutMs: withinMs }))
+            }, withinMs)
       subscribe()
       return () => {
         current?.unsubscribe()
         wait?.unsubscribe()
+        deadline?.unsubscribe()
       }
     })
 }

@@ -67,6 +67,12 @@ export const RPC_TIMEOUT_MS = 10_000
 export const RPC_BATCH_SIZE = 1000
 /** Polling interval of the fallback transport. */
 export const RPC_POLLING_MS = 4_000
+/**
+ * SPEC 9 names no timeout for the cloud APIs (project config, origins, wallet registry, analytics
+ * switch), so they use its RPC HTTP timeout. A request and its retries together never take longer:
+ * a hanging service shows its error (and lets `ready()` resolve) after this, not after every retry.
+ */
+export const API_REQUEST_TIMEOUT_MS = RPC_TIMEOUT_MS
 
 /**
  * Not in SPEC 9, our choice: how long a success/info/error toast stays before

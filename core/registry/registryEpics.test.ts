@@ -1,11 +1,12 @@
 import type { Observable } from 'rxjs'
 import { TestScheduler } from 'rxjs/testing'
 import { describe, expect, test } from 'vitest'
-import { marbleDeps, runEpic } from '../../tests/support/epicHarness.js'
+import { hangingApi, marbleDeps, runEpic } from '../../tests/support/epicHarness.js'
 import { initialState, reduce } from '../../tests/support/state.js'
 import type { Action } from '../actions/types.js'
 import { HttpError } from '../api/errors.js'
 import { retryTransient } from '../api/retryTransient.js'
+import { API_REQUEST_TIMEOUT_MS } from '../constants/timing.js'
 import type { AirlockDeps } from '../deps.js'
 import type { AirlockState } from '../state.js'
 import { listsEpic, pagesEpic, preloadEpic, REGISTRY_ERROR_MESSAGE, searchEpic, type ImageGetter, type WalletsGetter } from './registryEpics.js'
@@ -90,6 +91,39 @@ describe('listsEpic', () => {
       })
       scheduler.flush()
       expect(state().registry.status).toBe('loaded')
+    })
+  })
+})
+
+describe('registry over a hanging gateway (issue 21, fault 2c)', () => {
+  test('behavior: a /getWallets that never answers fails the lists after one request timeout (10 s), not 33 s, and is aborted', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { deps, aborted } = hangingApi(scheduler)
+      // The real HTTP getter (its retry policy included), over a client that never answers.
+      const { out$, state } = runEpic(scheduler, listsEpic(), hot('o', { o: open }), initialState({ projectId: 'p' }), deps)
+      const timedOut = { message: REGISTRY_ERROR_MESSAGE, code: 'Request timed out' }
+      expectObservable(out$).toBe('(ab) 9996ms (cd)', {
+        a: { type: 'registry/listsRequested' },
+        b: { type: 'registry/pageRequested', page: 1 },
+        c: { type: 'registry/pageFailed', page: 1, error: timedOut },
+        d: { type: 'registry/listsFailed', error: timedOut },
+      })
+      scheduler.flush()
+      expect(state().registry.status).toBe('failed')
+      expect(aborted()).toEqual([true])
+    })
+  })
+
+  test('behavior: a page and a search over a hanging gateway fail after 10 s too', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { deps } = hangingApi(scheduler)
+      const timedOut = { message: REGISTRY_ERROR_MESSAGE, code: 'Request timed out' }
+      const pages = runEpic(scheduler, pagesEpic(), hot('n', { n: next }), loadedState(range(1, 40), 120), deps)
+      expectObservable(pages.out$).toBe('a 9999ms b', { a: { type: 'registry/pageRequested', page: 2 }, b: { type: 'registry/pageFailed', page: 2, error: timedOut } })
+      const searches = runEpic(scheduler, searchEpic(), hot('s', { s: search('rainbow') }), initialState({ projectId: 'p' }), hangingApi(scheduler).deps)
+      expectObservable(searches.out$).toBe('300ms a 9999ms b', { a: { type: 'registry/searchStarted', query: 'rainbow' }, b: { type: 'registry/searchFailed', query: 'rainbow', error: timedOut } })
     })
   })
 })
@@ -251,7 +285,8 @@ describe('preloadEpic', () => {
   })
 })
 
-/** The HTTP getter's retry policy (twice, 1 s then 2 s, on the scheduler). */
+/** The HTTP getter's retry policy (twice, 1 s then 2 s, on the scheduler, within one request timeout). */
 function retryPolicy(deps: AirlockDeps) {
-  return retryTransient<WalletPage>({ scheduler: deps.scheduler })
+  return retryTransient<WalletPage>({ scheduler: deps.scheduler, withinMs: API_REQUEST_TIMEOUT_MS })
 }
+

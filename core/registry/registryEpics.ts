@@ -4,7 +4,7 @@ import { ofType } from '../store/ofType.js'
 import { fromAbortable } from '../api/fromAbortable.js'
 import { retryTransient } from '../api/retryTransient.js'
 import { FEATURED_WALLETS_COUNT, RECOMMENDED_WALLETS_COUNT, WALLET_SEARCH_RESULTS, WALLETS_PAGE_SIZE } from '../constants/limits.js'
-import { IMAGE_PRELOAD_TIMEOUT_MS, WALLET_SEARCH_DEBOUNCE_MS } from '../constants/timing.js'
+import { API_REQUEST_TIMEOUT_MS, IMAGE_PRELOAD_TIMEOUT_MS, WALLET_SEARCH_DEBOUNCE_MS } from '../constants/timing.js'
 import type { AirlockDeps } from '../deps.js'
 import { toErrorInfo } from '../errors/BaseError.js'
 import type { AirlockState } from '../state.js'
@@ -22,10 +22,13 @@ export type WalletsGetter = (deps: AirlockDeps, state: AirlockState, query: Wall
 /** Loads one wallet image; emits true when it is a usable image. */
 export type ImageGetter = (deps: AirlockDeps, state: AirlockState, imageId: string) => Observable<boolean>
 
-/** The registry over HTTP: zod-checked at the edge, transient failures retried twice on the scheduler. */
+/**
+ * The registry over HTTP: zod-checked at the edge, quick transient failures retried (at most twice)
+ * on the scheduler, all within one request timeout: a hanging registry fails after 10 s, not 33.
+ */
 export const httpWalletsGetter: WalletsGetter = (deps, state, query) =>
   fromAbortable((signal) => deps.http.api.get({ path: '/getWallets', params: walletQueryParams(state.options, query), schema: walletPageSchema, signal })).pipe(
-    retryTransient({ scheduler: deps.scheduler }),
+    retryTransient({ scheduler: deps.scheduler, withinMs: API_REQUEST_TIMEOUT_MS }),
   )
 
 export const httpImageGetter: ImageGetter = (deps, state, imageId) =>

@@ -1,3 +1,4 @@
+import { VirtualTimeScheduler } from 'rxjs'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { createAirlock, replay, type Airlock, type CreateAirlockParameters } from '../../core/index.js'
 import { startGateway, type Gateway } from '../../examples/devnet/gateway.js'
@@ -130,6 +131,41 @@ describe('createAirlock', () => {
     airlock.close()
     expect(airlock.getState().modal.open).toBe(false)
     expect(replay(airlock.log.export())).toEqual(airlock.getState())
+  })
+
+  test('behavior: a gateway that hangs holds ready() for one request timeout (10 s), not 33 s; the origin check and the analytics switch give up after it too (issue 21, fault 2c)', async () => {
+    // Virtual time, and a fetch that never answers (until aborted): only Airlock's own timing ends it.
+    const scheduler = new VirtualTimeScheduler(undefined, Number.POSITIVE_INFINITY)
+    const asked: string[] = []
+    const hang = ((input: string | URL, init?: RequestInit) => {
+      asked.push(new URL(String(input)).pathname)
+      return new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)))
+    }) as typeof fetch
+    const airlock = start({ projectId: 'remote', features: { email: true, analytics: true }, deps: { scheduler, fetch: hang } })
+    let readyAt: number | undefined
+    void airlock.ready().then(() => (readyAt = scheduler.now()))
+    // The start-up effects load on demand (real time): wait for their first requests, at virtual 0.
+    await waitFor(() => asked.includes('/appkit/v1/config') && asked.includes('/getAnalyticsConfig'))
+    const advanceTo = async (ms: number) => {
+      scheduler.maxFrames = ms
+      scheduler.flush()
+      for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 1))
+    }
+    await advanceTo(9_999)
+    expect(readyAt).toBeUndefined()
+    await advanceTo(10_000)
+    await waitFor(() => readyAt !== undefined)
+    expect(readyAt).toBe(10_000)
+    // The origin check asks once the config has settled, and gives up one request timeout later.
+    await waitFor(() => asked.includes('/projects/v1/origins'))
+    await advanceTo(20_000)
+    await until(airlock, (s) => s.app.originCheck !== 'pending')
+    const at = (type: string) => airlock.log.entries().find((e) => e.action.type === type)
+    expect(at('options/remoteConfigFailed')).toMatchObject({ at: 10_000, action: { error: { message: 'Request timed out' } } })
+    expect(at('options/analyticsConfigFailed')).toMatchObject({ at: 10_000, action: { error: { message: 'Request timed out' } } })
+    expect(at('options/originCheckFailed')).toMatchObject({ at: 20_000, action: { error: { message: 'Request timed out' } } })
+    // One request each: a hang is not retried (analytics events, POST /e, aside).
+    expect(asked.filter((path) => path !== '/e').sort()).toEqual(['/appkit/v1/config', '/getAnalyticsConfig', '/projects/v1/origins'])
   })
 
   test('behavior: invalid options throw before anything starts', () => {

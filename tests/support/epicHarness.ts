@@ -62,3 +62,21 @@ export function runEpic(
   const out$ = epic(action$, follow.state$, deps).pipe(tap((action) => scheduler.schedule(() => loop.next(action))))
   return { out$, state: () => follow.state$.value }
 }
+
+/**
+ * Marble deps whose API client never answers (a hanging gateway): only the epics' own timing on
+ * the test scheduler can end a request. `aborted()` says, per request made, whether it was aborted.
+ * @example const { deps, aborted } = hangingApi(scheduler); runEpic(scheduler, remoteConfigEpic, input$, state, deps)
+ */
+export function hangingApi(scheduler: TestScheduler, providers: Record<string, Eip1193Provider> = {}): { deps: AirlockDeps; paths: string[]; aborted(): boolean[] } {
+  const signals: AbortSignal[] = []
+  const paths: string[] = []
+  const hang = ({ path, signal }: { path: string; signal?: AbortSignal }) => {
+    paths.push(path)
+    if (signal) signals.push(signal)
+    return new Promise<never>(() => {})
+  }
+  const api = { get: hang, post: hang, put: hang, delete: hang, getBlob: hang }
+  const deps = { ...marbleDeps(scheduler, providers), http: { api, blockchain: api, analytics: api } } as unknown as AirlockDeps
+  return { deps, paths, aborted: () => signals.map((s) => s.aborted) }
+}

@@ -2,6 +2,7 @@ import { catchError, filter, from, of, switchMap, take, type Observable } from '
 import type { Action } from '../../actions/types.js'
 import { fromAbortable } from '../../api/fromAbortable.js'
 import { retryTransient } from '../../api/retryTransient.js'
+import { API_REQUEST_TIMEOUT_MS } from '../../constants/timing.js'
 import type { AirlockDeps } from '../../deps.js'
 import { toErrorInfo } from '../../errors/BaseError.js'
 import { alertFor } from '../../errors/alerts.js'
@@ -18,7 +19,7 @@ export { remoteConfigSettled }
  * SPEC 6: when email or social login is on (after the remote config has
  * settled), the page origin must match the project's allowed origins or the
  * default list. A mismatch raises "Invalid App Configuration"; a failed fetch
- * raises "Project ID Not Configured".
+ * raises "Project ID Not Configured", also when it hangs for one request timeout.
  */
 export const originCheckEpic: Epic<Action, AirlockState, AirlockDeps> = (_action$, state$, deps) =>
   state$.pipe(
@@ -35,7 +36,7 @@ export const originCheckEpic: Epic<Action, AirlockState, AirlockDeps> = (_action
       return fromAbortable((signal) =>
         deps.http.api.get({ path: '/projects/v1/origins', params: { projectId: options.projectId }, schema: allowedOriginsSchema, signal }),
       ).pipe(
-        retryTransient({ scheduler: deps.scheduler }),
+        retryTransient({ scheduler: deps.scheduler, withinMs: API_REQUEST_TIMEOUT_MS }),
         switchMap(({ allowedOrigins }): Observable<Action> => {
           const allowed = isOriginAllowed(origin, [...options.allowedOrigins, ...allowedOrigins])
           const checked: Action = { type: 'options/originChecked', origin, allowed }

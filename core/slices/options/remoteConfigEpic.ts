@@ -3,6 +3,7 @@ import type { Action } from '../../actions/types.js'
 import { ofType } from '../../store/ofType.js'
 import { fromAbortable } from '../../api/fromAbortable.js'
 import { retryTransient } from '../../api/retryTransient.js'
+import { API_REQUEST_TIMEOUT_MS } from '../../constants/timing.js'
 import type { AirlockDeps } from '../../deps.js'
 import { toErrorInfo } from '../../errors/BaseError.js'
 import { alertFor, alertForServerMessage } from '../../errors/alerts.js'
@@ -15,7 +16,8 @@ import type { Epic } from '../../store/types.js'
  * At start: raise the project-id alert, or fetch the remote project config
  * (SPEC 1/7). Remote features override local ones; explicitly set local
  * ones that were overridden raise the "Local configuration ignored" warning.
- * A failed fetch keeps the local features.
+ * A failed fetch keeps the local features. The fetch and its retries end within one request
+ * timeout (`API_REQUEST_TIMEOUT_MS`): `ready()` waits for this epic, never on a hanging service.
  */
 export const remoteConfigEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, state$, deps) =>
   action$.pipe(
@@ -26,7 +28,7 @@ export const remoteConfigEpic: Epic<Action, AirlockState, AirlockDeps> = (action
       if (!options.projectId) return of({ type: 'alerts/raised', alert: alertFor('PROJECT_ID_NOT_CONFIGURED') })
       const params = { projectId: options.projectId, st: options.sdkType, sv: options.sdkVersion }
       const request$ = fromAbortable((signal) => deps.http.api.get({ path: '/appkit/v1/config', params, schema: remoteConfigSchema, signal })).pipe(
-        retryTransient({ scheduler: deps.scheduler }),
+        retryTransient({ scheduler: deps.scheduler, withinMs: API_REQUEST_TIMEOUT_MS }),
         switchMap((config) => {
           const { features, ignoredLocal } = applyRemoteFeatures(config, options.localFeatureKeys)
           const loaded: Action = { type: 'options/remoteConfigLoaded', features, ignoredLocal }
