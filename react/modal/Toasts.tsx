@@ -1,14 +1,23 @@
 import type { NotificationVariant } from '../../core/actions/types.js'
+import { shortErrorText } from '../../core/errors/shortErrorText.js'
 import { useAirlockInstance } from '../context.js'
 import { useAirlockSelector } from '../hooks/useAirlockSelector.js'
 import { CloseIcon } from './parts/icons.js'
 
 const ICONS: Record<NotificationVariant, string> = { success: '✓', error: '!', info: 'i', loading: '' }
 
-/** The one toast on screen (SPEC 4), inside a live region that exists before any toast does. */
+/**
+ * The one toast on screen (SPEC 4), inside a live region that exists before any toast does. An error
+ * toast is often made from a wallet's, the frame's or a library's error text: it shows its short form
+ * (one line, capped), and the whole text stays in the action, so in the event log.
+ */
 export function Toasts() {
   const airlock = useAirlockInstance()
   const { current, open } = useAirlockSelector((state) => state.notifications)
+  // Our own texts stay as they are; an error's is shortened where it is shown.
+  const error = current?.variant === 'error'
+  const message = current && error ? shortErrorText(current.message) : current?.message
+  const description = current?.description && error ? shortErrorText(current.description, '') : current?.description
   return (
     <div className="toasts" role="status" aria-live="polite">
       {open && current ? (
@@ -21,8 +30,8 @@ export function Toasts() {
             </span>
           )}
           <div className="toast-text">
-            <p>{current.message}</p>
-            {current.description ? <p className="muted">{current.description}</p> : null}
+            <p>{message}</p>
+            {description ? <p className="muted">{description}</p> : null}
           </div>
           <button
             type="button"
