@@ -42,3 +42,9 @@ export type WalletConnectAction =
   | { type: 'walletConnect/relayReconnected' }
   /** Still no relay socket a while after `relayDisconnected` (the SDK keeps trying): said so, not a silent spinner. */
   | { type: 'walletConnect/relayUnreachable' }
+  /**
+   * The SDK's own stored data had a problem (issue 21): 'reset', it was damaged, so its keys were
+   * cleared and the SDK started again (a stored session is gone); 'full' / 'unavailable', the
+   * browser's storage is full or unusable, so the SDK keeps its data in memory for this visit.
+   */
+  | { type: 'walletConnect/storageRecovered'; reason: 'reset' | 'full' | 'unavailable' }

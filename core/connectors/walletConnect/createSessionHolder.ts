@@ -1,9 +1,10 @@
+import { Subject, type Observable } from 'rxjs'
 import type { ChainNamespace } from '../../chains/types.js'
 import { BaseError } from '../../errors/BaseError.js'
 import type { Eip1193Provider } from '../providerRegistry.js'
 import { CONNECT_BEFORE_REQUEST, CONNECTOR_NOT_FOUND, PAIRING_FAILED, SIGN_CLIENT_NOT_INITIALIZED } from './constants.js'
 import { installPublishGuard, type GuardedCore, type PublishGuard } from './publishGuard.js'
-import type { CreateUniversalProvider, UniversalProviderInit, UniversalProviderLike } from './universalProvider.js'
+import type { CreateUniversalProvider, StorageRecoveryReason, UniversalProviderInit, UniversalProviderLike } from './universalProvider.js'
 
 /** One Airlock instance's universal provider: created once, on first need, and the EIP-1193 face `getProvider()` returns. */
 export interface SessionHolder {
@@ -21,6 +22,8 @@ export interface SessionHolder {
    * it and may still answer, and the SDK ends it at its own expiry.
    */
   abortPending(): void
+  /** What the SDK's storage guard had to do while the provider was created or used (reset damaged data, or memory). */
+  readonly storageRecovered$: Observable<StorageRecoveryReason>
 }
 
 /** Solana and Bitcoin wallet calls have their own prefixes or names; everything else is EVM. */
@@ -48,8 +51,9 @@ export function createSessionHolder(
   let created: UniversalProviderLike | undefined
   let guard: PublishGuard | undefined
   let creating: Promise<UniversalProviderLike> | undefined
+  const storageRecovered = new Subject<StorageRecoveryReason>()
   const provider = (): Promise<UniversalProviderLike> =>
-    (creating ??= create(init()).then(
+    (creating ??= create(init(), (reason) => storageRecovered.next(reason)).then(
       (instance) => {
         guard = installPublishGuard(instance.client?.core as GuardedCore | undefined)
         return (created = instance)
@@ -94,5 +98,5 @@ export function createSessionHolder(
     core?.heartbeat?.stop?.()
     core?.relayer?.transportClose?.().catch(() => {})
   }
-  return { provider, current: () => created, eip1193, close, abortPending }
+  return { provider, current: () => created, eip1193, close, abortPending, storageRecovered$: storageRecovered.asObservable() }
 }

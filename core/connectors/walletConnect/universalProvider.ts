@@ -1,5 +1,8 @@
 import type { ResolvedOptions } from '../../options/resolveOptions.js'
+import { guardStorage, type KeyValueStorageLike, type StorageFallbackCause } from './guardStorage.js'
+import { initWithStorageRecovery } from './initWithStorageRecovery.js'
 import type { ProposalNamespace } from './namespaces.js'
+import { openSdkStorage } from './openSdkStorage.js'
 
 /** The part of WalletConnect's universal provider Airlock uses (so tests can hand in a small fake). */
 export interface UniversalProviderLike {
@@ -31,19 +34,57 @@ export interface UniversalProviderInit {
   readonly metadata: { name: string; description: string; url: string; icons: string[] }
 }
 
-/** Creates (and initializes) the universal provider; replaceable for tests and special hosts. */
-export type CreateUniversalProvider = (init: UniversalProviderInit) => Promise<UniversalProviderLike>
+/** What happened to the SDK's stored data: cleared because it was damaged, or kept in memory because storage is full or unusable. */
+export type StorageRecoveryReason = 'reset' | StorageFallbackCause
 
 /**
- * The real one: the SDK is imported here, inside the lazily loaded connector chunk, and only when
- * the person chooses WalletConnect or a stored session is restored.
+ * Creates (and initializes) the universal provider; replaceable for tests and special hosts.
+ * `onStorageRecovered` hears what the SDK's storage guard had to do (at most once per reason).
+ */
+export type CreateUniversalProvider = (init: UniversalProviderInit, onStorageRecovered?: (reason: StorageRecoveryReason) => void) => Promise<UniversalProviderLike>
+
+export interface UniversalProviderFactoryParameters {
+  /** Opens the SDK's storage, before the guard (default: the SDK's own store, once IndexedDB is known to accept a write). */
+  readonly openStorage?: () => Promise<KeyValueStorageLike>
+  /** More `UniversalProvider.init` options (tests: `customStoragePrefix`, `logger`, `disableProviderPing`). */
+  readonly options?: Readonly<Record<string, unknown>>
+  /** Called with each provider once it is initialized, before it is used (tests keep Verify local here). */
+  readonly onInit?: (provider: UniversalProviderLike) => void
+}
+
+/**
+ * A `CreateUniversalProvider` on the real SDK. The SDK's storage goes through a guard: a full quota
+ * or a failing IndexedDB moves it to memory (`onStorageRecovered('full' | 'unavailable')`), and
+ * damaged stored data that stops the SDK from starting is cleared (the SDK's keys only) and the
+ * start tried once more (`'reset'`). The SDK is imported here, inside the lazily loaded connector
+ * chunk, and only when the person chooses WalletConnect or a stored session is restored.
+ * @example const createProvider = universalProviderFactory({ options: { customStoragePrefix: 'tab-1' } })
+ */
+export function universalProviderFactory(parameters: UniversalProviderFactoryParameters = {}): CreateUniversalProvider {
+  return async (init, onStorageRecovered) => {
+    const { UniversalProvider } = await import('@walletconnect/universal-provider')
+    const tell = (reason: StorageRecoveryReason): void => onStorageRecovered?.(reason)
+    const storage = guardStorage(parameters.openStorage ?? (() => openSdkStorage()), tell)
+    // Airlock has its own, opt-out telemetry; the SDK's would send events to WalletConnect's servers.
+    const options = { ...init, logger: 'error', telemetryEnabled: false, ...parameters.options, storage }
+    const custom = parameters.options?.['customStoragePrefix']
+    const prefix = typeof custom === 'string' ? custom : ''
+    const provider = (await initWithStorageRecovery({
+      init: () => UniversalProvider.init(options as Parameters<typeof UniversalProvider.init>[0]),
+      storage,
+      prefix,
+      onReset: () => tell('reset'),
+    })) as unknown as UniversalProviderLike
+    parameters.onInit?.(provider)
+    return provider
+  }
+}
+
+/**
+ * The real one, with the SDK's storage in IndexedDB.
  * @example const provider = await createUniversalProvider({ projectId, relayUrl, metadata })
  */
-export const createUniversalProvider: CreateUniversalProvider = async (init) => {
-  const { UniversalProvider } = await import('@walletconnect/universal-provider')
-  // Airlock has its own, opt-out telemetry; the SDK's would send events to WalletConnect's servers.
-  return (await UniversalProvider.init({ ...init, logger: 'error', telemetryEnabled: false })) as unknown as UniversalProviderLike
-}
+export const createUniversalProvider: CreateUniversalProvider = universalProviderFactory()
 
 /** The page's metadata for the wallet's approval screen, with the SDK's required fields filled. */
 export function pairingMetadata(metadata: ResolvedOptions['metadata'], origin: string | null): UniversalProviderInit['metadata'] {

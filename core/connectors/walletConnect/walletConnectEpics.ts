@@ -10,6 +10,7 @@ import { relayStatusEpic } from './relayStatusEpic.js'
 import { relayWatchdogEpic } from './relayWatchdogEpic.js'
 import { sessionEventsEpic } from './sessionEventsEpic.js'
 import { requestChain } from './sessionActions.js'
+import { storageRecoveryEpic } from './storageRecoveryEpic.js'
 import { createUniversalProvider, pairingMetadata, type CreateUniversalProvider } from './universalProvider.js'
 // One shared start-up chunk with the page (see core/sharedChunk.ts).
 export { SHARED_CHUNK } from '../../sharedChunk.js'
@@ -51,5 +52,6 @@ export function createWalletConnectEpics(parameters: WalletConnectEpicsParameter
     switchNetwork: switchNetworkEpic(holder),
     relayStatus: relayStatusEpic(holder),
     relayWatchdog: relayWatchdogEpic(parameters.relayUnreachableMs, () => holder.abortPending()),
+    storageRecovery: storageRecoveryEpic(holder),
   }
 }

@@ -76,6 +76,18 @@ describe('walletConnectReducer', () => {
     expect(walletConnectReducer(fold(requested, uri, down), requested).relay).toBe('online')
   })
 
+  test('behavior: storage in memory (full or unusable) is kept for the visit, through pairings, sessions and cancels; a reset changes nothing', () => {
+    const full: Action = { type: 'walletConnect/storageRecovered', reason: 'full' }
+    expect(walletConnectReducer(initialWalletConnectState, { type: 'walletConnect/storageRecovered', reason: 'reset' })).toBe(initialWalletConnectState)
+    const pairing = fold(requested, full, uri)
+    expect(pairing).toEqual({ status: 'pairing', uriRef: URI, expiresAt: 240_000, error: null, wallet: { id: 'w1', name: 'Wallet One' }, peer: null, relay: 'online', storage: 'full' })
+    expect(walletConnectReducer(pairing, full)).toBe(pairing)
+    const settled = walletConnectReducer(pairing, { type: 'walletConnect/sessionSettled', peer: { name: 'Peer' }, accounts: [], restored: false })
+    const ended = walletConnectReducer(settled, { type: 'walletConnect/sessionEnded', reason: 'user' })
+    expect([settled.storage, ended.storage, fold(full, requested, { type: 'modal/closeRequested' }).storage, fold(full, requested).storage]).toEqual(['full', 'full', 'full', 'full'])
+    expect(fold(full, { type: 'walletConnect/storageRecovered', reason: 'unavailable' }).storage).toBe('unavailable')
+  })
+
   test('behavior: unrelated actions keep the identity', () => {
     const state = fold(requested, uri)
     expect(walletConnectReducer(state, { type: 'modal/shakeRequested' })).toBe(state)

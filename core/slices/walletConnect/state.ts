@@ -18,6 +18,12 @@ export interface WalletConnectState {
   readonly peer: { readonly name: string; readonly url?: string; readonly icon?: string } | null
   /** The relay socket while pairing or in a session: 'reconnecting' after it dropped, 'unreachable' when that lasts, until it is back. */
   readonly relay: 'online' | 'reconnecting' | 'unreachable'
+  /**
+   * Set once the SDK keeps its data in memory for the rest of the visit (browser storage full or
+   * unusable): the pairing view says a reload will need a new scan. Absent otherwise, so logs
+   * recorded before it existed replay to the same state.
+   */
+  readonly storage?: 'full' | 'unavailable'
 }
 
 /** Apart from the reducer, so the page's first JavaScript has the state and not the code that changes it (it loads late). */

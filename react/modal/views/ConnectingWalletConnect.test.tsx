@@ -4,6 +4,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { Action } from '../../../core/actions/types.js'
 import type { SecretRef } from '../../../core/store/secretBox.js'
 import { ConnectButton } from '../../components/ConnectButton.js'
+import { STORAGE_IN_MEMORY_MESSAGES } from './ConnectingWalletConnect.js'
 import { $, byText, CAIP_ADDRESS, click, count, dispatch, openModal, render, shadow, testAirlock, waitFor } from '../../testing/renderAirlock.js'
 
 afterEach(() => {
@@ -164,6 +165,24 @@ describe('ConnectingWalletConnect', () => {
     expect($(root, '[data-airlock="walletconnect-qr"]').getAttribute('data-uri')).toBe(URI)
     dispatch(airlock, { type: 'walletConnect/relayReconnected' })
     expect($(root, '[data-airlock="relay-status"]').textContent).toBe('')
+  })
+
+  test('behavior: with the SDK in memory (storage full or unusable) the QR view says a reload will need a new scan; a reset adds nothing', async () => {
+    const airlock = testAirlock()
+    await airlock.ready()
+    const root = await openPairing(airlock, 'ConnectingWalletConnect')
+    act(() => airlock.dispatch(uriReceived(airlock, URI)))
+    await waitFor(() => $(root, 'svg[role="img"]'))
+    dispatch(airlock, { type: 'walletConnect/storageRecovered', reason: 'reset' })
+    expect(root.querySelector('[data-airlock="walletconnect-storage"]')).toBeNull()
+    dispatch(airlock, { type: 'walletConnect/storageRecovered', reason: 'full' })
+    const note = $(root, '[data-airlock="walletconnect-storage"]')
+    expect(note.textContent).toBe(STORAGE_IN_MEMORY_MESSAGES.full)
+    expect(note.getAttribute('role')).toBe('status')
+    // A fresh pairing (Try again, a new QR code) still says it.
+    dispatch(airlock, { type: 'walletConnect/connectFailed', error: { message: 'x' } })
+    click(byText(root, 'button', 'Try again'))
+    await waitFor(() => expect($(root, '[data-airlock="walletconnect-storage"]').textContent).toBe(STORAGE_IN_MEMORY_MESSAGES.full))
   })
 })
 

@@ -16,6 +16,11 @@ export const LINK_COPIED_MESSAGE = 'Link copied'
 export const LINK_COPY_FAILED_MESSAGE = 'Could not copy the link'
 /** After the code was refreshed (expiry), a link copied before no longer pairs. */
 export const LINK_REFRESHED_MESSAGE = 'The code was refreshed. Copy the link again.'
+/** While the SDK keeps its data in memory (issue 21, fault 6e): the connection will not survive a reload. */
+export const STORAGE_IN_MEMORY_MESSAGES = {
+  full: 'Your browser’s storage is full, so WalletConnect works for this visit only: after a reload you will need to scan a new QR code.',
+  unavailable: 'Your browser’s storage can’t be used, so WalletConnect works for this visit only: after a reload you will need to scan a new QR code.',
+} as const
 
 /** A registry wallet as the view uses it: outside data that came through `router.data`, checked. */
 export interface PairingWallet extends WalletLinks {
@@ -59,9 +64,10 @@ export function WalletConnectPairing({ basic }: { basic: boolean }) {
   const airlock = useAirlockInstance()
   const data = useAirlockSelector((state) => state.router.data)
   const wallet = basic ? undefined : pairingWallet(data)
-  const { status, uriRef, error, isMobile, dev } = useAirlockSelector(
+  const { status, uriRef, error, isMobile, dev, storage } = useAirlockSelector(
     (state) => ({
       status: state.walletConnect.status,
+      storage: state.walletConnect.storage,
       uriRef: state.walletConnect.uriRef,
       error: state.walletConnect.error,
       isMobile: state.app.environment.isMobile,
@@ -115,6 +121,11 @@ export function WalletConnectPairing({ basic }: { basic: boolean }) {
         {uri ? <QrCode value={uri} label={`QR code to connect ${name}. Scan it with your wallet app.`} /> : <Spinner label="Preparing the QR code" size="lg" />}
       </div>
       <p className="muted">Scan this QR code with {name}{wallet ? '' : ' (any WalletConnect wallet)'}.</p>
+      {storage ? (
+        <p className="muted" role="status" data-airlock="walletconnect-storage">
+          {STORAGE_IN_MEMORY_MESSAGES[storage]}
+        </p>
+      ) : null}
       {copied && uri && copied !== uri ? (
         <p className="muted" role="status" data-airlock="walletconnect-refreshed">
           {LINK_REFRESHED_MESSAGE}
