@@ -113,6 +113,13 @@ export type ConnectionAction =
 export type NetworkAction =
   | { type: 'network/switchRequested'; caipNetworkId: CaipNetworkId }
   | { type: 'network/switchFailed'; caipNetworkId: CaipNetworkId; error: ErrorInfo }
+  /** The wallet was asked to switch to this network (its prompt is showing): `connection.switchingTo`. */
+  | { type: 'network/switchPrompted'; caipNetworkId: CaipNetworkId }
+  /**
+   * A requested switch that will not happen: a newer request replaced it (latest wins), or the
+   * wallet disconnected. A prompt the wallet already shows stays until the person answers it.
+   */
+  | { type: 'network/switchCancelled'; caipNetworkId: CaipNetworkId; reason: 'superseded' | 'disconnected' }
   /** The wallet reports its chain (connect, `chainChanged`); unknown ids mark the network unsupported. */
   | { type: 'network/chainChanged'; namespace: ChainNamespace; caipNetworkId: CaipNetworkId }
 
@@ -148,8 +155,13 @@ export type BalanceAction =
   | { type: 'balance/fetchRequested'; caipAddress: CaipAddress; force?: boolean }
   | { type: 'balance/fetched'; caipAddress: CaipAddress; value: string; decimals: number; symbol: string; at: number }
   | { type: 'balance/fetchFailed'; caipAddress: CaipAddress; error: ErrorInfo; at: number }
-  /** A requested or started fetch that will not finish: still cached, in the retry pause, or superseded by a newer account or network. */
-  | { type: 'balance/fetchSkipped'; caipAddress: CaipAddress; reason: 'cached' | 'retryPause' | 'superseded' }
+  /**
+   * A requested or started fetch that will not finish: still cached, superseded by a newer account
+   * or network, the account disconnected, or (`retryPause`) for a network there is nothing to read from.
+   */
+  | { type: 'balance/fetchSkipped'; caipAddress: CaipAddress; reason: 'cached' | 'retryPause' | 'superseded' | 'disconnected' }
+  /** A requested fetch during the retry pause after a failure (SPEC 4): it runs when the pause ends, at `at`. */
+  | { type: 'balance/fetchQueued'; caipAddress: CaipAddress; at: number }
 
 /** Requests to the wallet made through `getProvider()`: what was asked, never the payload. */
 export type WalletRequestAction =

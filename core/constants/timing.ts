@@ -3,7 +3,10 @@
  * these as defaults; nothing else in core hard-codes a duration.
  */
 
-/** After a failed balance fetch, no retry for this long. */
+/**
+ * After a failed balance fetch, no retry for this long; when it ends the balance is fetched again
+ * on its own, and a refresh asked meanwhile runs then (queued, not dropped).
+ */
 export const BALANCE_RETRY_PAUSE_MS = 30_000
 /** Portfolio (token balances) cache lifetime. */
 export const PORTFOLIO_CACHE_MS = 30_000

@@ -54,7 +54,7 @@ export function App({ airlock, config, devWallet }: { airlock: Airlock; config: 
 
 function AccountPanel() {
   const { address, status } = useAccount()
-  const { caipNetwork, caipNetworkId } = useNetwork()
+  const { caipNetwork, caipNetworkId, unsupportedCaipNetworkId } = useNetwork()
   const { formatted, symbol, loading, failed } = useBalance()
   const { walletInfo } = useWalletInfo()
   const balance = !address ? '—' : loading && !formatted ? 'loading…' : failed && !formatted ? 'unavailable' : formatted ? `${formatted} ${symbol}` : '—'
@@ -73,8 +73,8 @@ function AccountPanel() {
         <dt>Wallet</dt>
         <dd data-testid="wallet">{walletInfo?.name ?? '—'}</dd>
         <dt>Network</dt>
-        <dd data-testid="chain">
-          {caipNetwork.name} <span className="mono muted">{caipNetworkId}</span>
+        <dd data-testid="chain" data-unsupported={unsupportedCaipNetworkId ? '' : undefined}>
+          {unsupportedCaipNetworkId ? 'Unsupported network' : caipNetwork.name} <span className="mono muted">{unsupportedCaipNetworkId ?? caipNetworkId}</span>
         </dd>
         <dt>Balance</dt>
         <dd data-testid="balance">{balance}</dd>

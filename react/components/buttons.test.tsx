@@ -55,6 +55,17 @@ describe('AccountButton', () => {
     expect(airlock.getState().router.view).toBe('Account')
   })
 
+  test('behavior: on a network the app does not support it shows no balance (not the one of the old network)', () => {
+    const airlock = testAirlock()
+    connect(airlock)
+    dispatch(airlock, { type: 'balance/fetched', caipAddress: CAIP_ADDRESS, value: '2500000000000000000', decimals: 18, symbol: 'ETH', at: 1 })
+    const { container } = render(airlock, <AccountButton />)
+    dispatch(airlock, { type: 'network/chainChanged', namespace: 'eip155', caipNetworkId: 'eip155:999' }, { type: 'modal/closeRequested' })
+    const button = container.querySelector<HTMLButtonElement>('[data-airlock="account-button"]')!
+    expect(button.querySelector('[data-airlock="balance"]')).toBeNull()
+    expect(button.textContent).toBe('0x71C7…d8976F')
+  })
+
   test('behavior: renders nothing while disconnected', () => {
     const { container } = render(testAirlock(), <AccountButton />)
     expect(container.querySelector('button')).toBeNull()

@@ -94,7 +94,17 @@ describe('useNetwork', () => {
       { type: 'network/switchRequested', caipNetworkId: 'eip155:1' },
     ])
     dispatch(airlock, { type: 'network/activeChanged', caipNetworkId: 'eip155:8453' })
-    expect(latest()).toMatchObject({ caipNetwork: base, caipNetworkId: 'eip155:8453', chainId: 8453 })
+    expect(latest()).toMatchObject({ caipNetwork: base, caipNetworkId: 'eip155:8453', chainId: 8453, unsupportedCaipNetworkId: undefined })
+  })
+
+  test('behavior: the wallet on a network the app does not support is named, until it comes back (fault 5e)', () => {
+    const airlock = testAirlock({ networks: [ethereum, base] })
+    connect(airlock)
+    const { latest } = renderHook<UseNetworkReturnType>(airlock, () => useNetwork())
+    dispatch(airlock, { type: 'network/chainChanged', namespace: 'eip155', caipNetworkId: 'eip155:999' })
+    expect(latest()).toMatchObject({ caipNetworkId: 'eip155:1', unsupportedCaipNetworkId: 'eip155:999' })
+    dispatch(airlock, { type: 'network/chainChanged', namespace: 'eip155', caipNetworkId: 'eip155:8453' })
+    expect(latest()).toMatchObject({ caipNetworkId: 'eip155:8453', unsupportedCaipNetworkId: undefined })
   })
 })
 
@@ -196,5 +206,19 @@ describe('useBalance', () => {
     expect(latest()).toMatchObject({ failed: true, loading: false, formatted: undefined })
     dispatch(airlock, { type: 'network/activeChanged', caipNetworkId: 'eip155:8453' })
     expect(latest()).toMatchObject({ value: '1', formatted: '0.000', failed: false })
+  })
+
+  test('behavior: on a network the app does not support, the balance of the old network is not shown (fault 5e)', () => {
+    const airlock = testAirlock({ networks: [ethereum, base] })
+    connect(airlock)
+    dispatch(airlock, { type: 'balance/fetched', caipAddress: CAIP_ADDRESS, value: '1000000000000000000', decimals: 18, symbol: 'ETH', at: 1 })
+    const { latest } = renderHook<UseBalanceReturnType>(airlock, () => useBalance())
+    expect(latest().formatted).toBe('1.000')
+    dispatch(airlock, { type: 'network/chainChanged', namespace: 'eip155', caipNetworkId: 'eip155:999' })
+    expect(latest()).toMatchObject({ value: undefined, formatted: undefined, failed: false })
+    dispatch(airlock, { type: 'balance/fetchFailed', caipAddress: `eip155:999:${ADDRESS}`, error: { message: 'Token Balance Unavailable' }, at: 2 })
+    expect(latest()).toMatchObject({ value: undefined, formatted: undefined, failed: true })
+    dispatch(airlock, { type: 'network/chainChanged', namespace: 'eip155', caipNetworkId: 'eip155:1' })
+    expect(latest()).toMatchObject({ formatted: '1.000', failed: false })
   })
 })

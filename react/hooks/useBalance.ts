@@ -15,7 +15,8 @@ export interface UseBalanceReturnType {
 }
 
 /**
- * The native balance of the connected account on the active network.
+ * The native balance of the connected account on the active network, or on the unsupported
+ * network its wallet moved to (nothing to show there: undefined, and `failed` once tried).
  * @example const { formatted, symbol, loading } = useBalance(); loading ? '…' : `${formatted} ${symbol}`
  */
 export function useBalance(): UseBalanceReturnType {
@@ -23,7 +24,10 @@ export function useBalance(): UseBalanceReturnType {
     const network = selectActiveNetwork(state)
     const connection = state.connection.namespaces[network.chainNamespace]
     const caipAddress = connection?.status === 'connected' ? connection.caipAddress : null
-    const key = caipAddress ? `${network.caipNetworkId}:${caipAddress.slice(caipAddress.lastIndexOf(':') + 1)}` : null
+    // The wallet is elsewhere: the active network's balance would be the old network's, not the wallet's.
+    const unsupported = state.connection.unsupportedCaipNetworkId
+    const on = unsupported?.startsWith(`${network.chainNamespace}:`) ? unsupported : network.caipNetworkId
+    const key = caipAddress ? `${on}:${caipAddress.slice(caipAddress.lastIndexOf(':') + 1)}` : null
     return {
       entry: key ? state.balances.native[key] : undefined,
       symbol: network.nativeCurrency.symbol,

@@ -85,4 +85,47 @@ describe('EVM networks (anvil)', () => {
     expect(actions(airlock).filter((a) => a.type === 'network/switchFailed').pop()).toMatchObject({ error: { message: 'User rejected the request.', code: 4001 } })
     expect(airlock.getState().connection.activeCaipNetworkId).toBe('eip155:31337')
   })
+
+  test('behavior: a declined add-network prompt (4001 after a 4902) says the person rejected it, not "Chain is not supported" (fault 5c)', async () => {
+    const wallet = walletFor(stack, 1, { 31337: stack.chain1.rpcUrl })
+    const airlock = await connected(wallet)
+    wallet.rejectNext('wallet_addEthereumChain')
+    airlock.dispatch({ type: 'network/switchRequested', caipNetworkId: 'eip155:31338' })
+    await until(airlock, (s) => s.connection.switchingTo === null && s.notifications.current !== null)
+    const rejected = { message: 'User rejected the request.', code: 4001 }
+    expect(actions(airlock).filter((a) => a.type === 'network/switchFailed')).toEqual([{ type: 'network/switchFailed', caipNetworkId: 'eip155:31338', error: rejected }])
+    expect(airlock.getState().notifications.current).toMatchObject({ variant: 'error', message: 'Network switch failed', description: rejected.message })
+    expect(wallet.calls).toMatchObject({ wallet_switchEthereumChain: 1, wallet_addEthereumChain: 1 })
+    expect(wallet.chainId).toBe(31337)
+    expect(airlock.getState().connection.activeCaipNetworkId).toBe('eip155:31337')
+  })
+
+  test('behavior: ten switches in one second while the wallet shows its prompt: latest wins, app and wallet end on the last (fault 7d)', async () => {
+    const wallet = walletFor(stack, 2)
+    const airlock = await connected(wallet)
+    const prompts = wallet.holdPrompts('wallet_switchEthereumChain')
+    const named: (string | null)[] = []
+    const watch = airlock.state$.subscribe((s) => void (named.at(-1) !== s.connection.switchingTo && named.push(s.connection.switchingTo)))
+    for (let i = 0; i < 10; i++) {
+      airlock.dispatch({ type: 'network/switchRequested', caipNetworkId: i % 2 ? 'eip155:31338' : 'eip155:31337' })
+      await new Promise((resolve) => setTimeout(resolve, 90))
+    }
+    // One prompt shows (for the first request), and the app names that one, not the last.
+    expect(prompts.shown).toEqual([[{ chainId: '0x7a69' }]])
+    expect(airlock.getState().connection.switchingTo).toBe('eip155:31337')
+    expect(actions(airlock).filter((a) => a.type === 'network/switchCancelled')).toHaveLength(9)
+    prompts.approve()
+    // The answer was for a replaced target: the wallet is asked again, for the last one.
+    await until(airlock, () => prompts.showing !== undefined)
+    expect(prompts.shown).toEqual([[{ chainId: '0x7a69' }], [{ chainId: '0x7a6a' }]])
+    expect(airlock.getState().connection.switchingTo).toBe('eip155:31338')
+    prompts.approve()
+    const state = await until(airlock, (s) => s.connection.activeCaipNetworkId === 'eip155:31338' && s.connection.switchingTo === null)
+    watch.unsubscribe()
+    expect(wallet.chainId).toBe(31338)
+    expect(state.connection.namespaces.eip155?.caipAddress).toBe(`eip155:31338:${wallet.address}`)
+    expect(actions(airlock).filter((a) => a.type === 'network/switchFailed')).toEqual([])
+    // switchingTo never named a network the wallet was not asked for.
+    expect(named.filter((id) => id !== null)).toEqual(['eip155:31337', 'eip155:31338'])
+  })
 })

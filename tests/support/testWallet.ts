@@ -1,9 +1,11 @@
 import { createWalletClient, defineChain, hexToBigInt, http, isHex, numberToHex, type Address, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { chainIdOf, rpcError, TestWalletError, USER_REJECTED, type RpcEnvelope, type RpcErrorData } from './testWalletError.js'
+import { createWalletPrompts, type WalletPrompts } from './walletPrompts.js'
 
 export { announceWallet, TEST_WALLET_INFO } from './announceWallet.js'
 export { TestWalletError, USER_REJECTED, type RpcEnvelope, type RpcErrorData } from './testWalletError.js'
+export type { WalletPrompts } from './walletPrompts.js'
 
 export interface CreateTestWalletParameters {
   readonly privateKey: Hex
@@ -32,6 +34,11 @@ export interface TestWallet {
   rejectNext(method: string): void
   /** The next call of `method` fails with `error`. */
   failNext(method: string, error: RpcErrorData): void
+  /**
+   * From now on each call of `method` shows a prompt that waits for the test's answer (approve or
+   * reject), one at a time: the same request while one shows fails with -32002, as in MetaMask.
+   */
+  holdPrompts(method: string): WalletPrompts
   /** The wallet moves by itself (the person picked another network), even to a chain the dapp does not know. */
   moveToChain(chainId: number): void
   /** The wallet forgets this site: `eth_accounts` answers [] until the next `eth_requestAccounts`. */
@@ -49,6 +56,7 @@ export function createTestWallet({ privateKey, chains: knownChains, chainId: sta
   const chains = new Map<number, string>(Object.entries(knownChains).map(([id, url]) => [Number(id), url]))
   const listeners = new Map<string, Set<Listener>>()
   const nextFailures = new Map<string, RpcErrorData>()
+  const prompts = new Map<string, ReturnType<typeof createWalletPrompts>>()
   const calls: Record<string, number> = {}
   let chainId = startChainId
   let authorized = false
@@ -144,6 +152,11 @@ export function createTestWallet({ privateKey, chains: knownChains, chainId: sta
       nextFailures.delete(method)
       return { error: scripted }
     }
+    const prompt = prompts.get(method)
+    if (prompt?.active) {
+      const answer = await prompt.hold(params)
+      if (answer.error) return { error: answer.error }
+    }
     try {
       const handler = handlers[method]
       const list = Array.isArray(params) ? params : params === undefined ? [] : [params]
@@ -175,6 +188,11 @@ export function createTestWallet({ privateKey, chains: knownChains, chainId: sta
     emit,
     rejectNext: (method) => void nextFailures.set(method, USER_REJECTED),
     failNext: (method, error) => void nextFailures.set(method, error),
+    holdPrompts(method) {
+      const prompt = createWalletPrompts(method)
+      prompts.set(method, prompt)
+      return prompt
+    },
     moveToChain(id) {
       chainId = id
       emit('chainChanged', numberToHex(id))

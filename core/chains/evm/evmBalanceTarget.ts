@@ -15,6 +15,16 @@ export interface BalanceTarget {
   readonly source?: { readonly network: Network; readonly address: Address }
 }
 
+/** The action types `evmBalanceTarget` may answer with a target (the balance epic listens to these only). */
+export const BALANCE_TRIGGER_TYPES = [
+  'connection/accountConnected',
+  'connection/accountsChanged',
+  'network/activeChanged',
+  'network/chainChanged',
+  'wallet/requestSucceeded',
+  'balance/fetchRequested',
+] as const
+
 /**
  * The EVM balance an action calls for, or null: the connected account on the active network
  * after a connection, account or network change; the requested address on `fetchRequested`
@@ -25,12 +35,12 @@ export function evmBalanceTarget(action: Action, state: AirlockState): BalanceTa
   switch (action.type) {
     case 'connection/accountConnected':
     case 'connection/accountsChanged':
-      return action.namespace === 'eip155' ? activeTarget(state, false) : null
+      return action.namespace === 'eip155' ? activeBalanceTarget(state, false) : null
     case 'network/activeChanged':
     case 'network/chainChanged':
-      return activeTarget(state, false)
+      return activeBalanceTarget(state, false)
     case 'wallet/requestSucceeded':
-      return action.method === 'eth_sendTransaction' ? activeTarget(state, true) : null
+      return action.method === 'eth_sendTransaction' ? activeBalanceTarget(state, true) : null
     case 'balance/fetchRequested':
       return action.force === true ? requestedTarget(action.caipAddress, state) : null
     default:
@@ -38,7 +48,12 @@ export function evmBalanceTarget(action: Action, state: AirlockState): BalanceTa
   }
 }
 
-function activeTarget(state: AirlockState, force: boolean): BalanceTarget | null {
+/**
+ * The balance the account panel shows: the connected EVM account on the active network (or on
+ * the unsupported network its wallet is on), or null when nothing is connected.
+ * @example activeBalanceTarget(state, false)?.key // 'eip155:1:0xabc…'
+ */
+export function activeBalanceTarget(state: AirlockState, force: boolean): BalanceTarget | null {
   const connection = state.connection.namespaces.eip155
   if (connection?.status !== 'connected' || !isCaipAddress(connection.caipAddress)) return null
   const { address: raw } = parseCaipAddress(connection.caipAddress)

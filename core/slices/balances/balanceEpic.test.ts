@@ -71,23 +71,126 @@ describe('balanceEpic', () => {
     })
   })
 
-  test('behavior: after a failure no fetch for 30 s, even forced; then it retries', () => {
+  test('behavior: after a failure nothing is fetched for 30 s; then the balance is fetched again on its own, quietly, until it comes back', () => {
     const scheduler = newScheduler()
     scheduler.run(({ hot, cold, expectObservable }) => {
-      const get = getter(cold('-#', undefined, new Error('RPC down')), cold('(v|)', { v: 7n }))
-      // Failed at 2 ms: the force at 10 s is refused, the one at 30.003 s goes through.
-      const input$ = hot<Action>('-c 9999ms f 20001ms f', { c: connectA, f: force })
-      const run = runEpic(scheduler, balanceEpic({ getBalance: get }), input$, state(), marbleDeps(scheduler))
-      // The refused force request does not leave a spinner behind.
-      scheduler.schedule(() => expect(run.state().balances.loading).toEqual({}), 10_003)
-      expectObservable(run.out$).toBe('-r(et) 9995ms k 20001ms g', {
+      const down = () => cold<bigint>('-#', undefined, new Error('RPC down'))
+      const get = getter(down(), down(), cold('-v|', { v: 7n }))
+      const run = runEpic(scheduler, balanceEpic({ getBalance: get }), hot<Action>('-c', { c: connectA }), state(), marbleDeps(scheduler))
+      // Failed at 2 ms (toast); tried again at 30.002 s (fails, no second toast) and at 60.003 s (back).
+      expectObservable(run.out$).toBe('-r(et) 29996ms rf 29999ms rg', {
         r: started(KEY_A),
         e: { type: 'balance/fetchFailed', caipAddress: KEY_A, error: { message: 'RPC down' }, at: 2 },
         t: toast('id1'),
-        k: { type: 'balance/fetchSkipped', caipAddress: KEY_A, reason: 'retryPause' },
-        g: fetched(KEY_A, '7', 30003),
+        f: { type: 'balance/fetchFailed', caipAddress: KEY_A, error: { message: 'RPC down' }, at: 30_003 },
+        g: fetched(KEY_A, '7', 60_004),
       })
-      scheduler.schedule(() => expect(get.calls).toHaveLength(1), 20_000)
+      scheduler.schedule(() => expect(get.calls).toHaveLength(1), 30_001)
+      scheduler.schedule(() => expect(get.calls).toHaveLength(3), 60_004)
+    })
+  })
+
+  test('behavior: a refresh asked during the pause is queued (no spinner meanwhile) and runs when the pause ends', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const get = getter(cold('-#', undefined, new Error('RPC down')), cold('-v|', { v: 7n }))
+      // Failed at 2 ms; the forced refresh at 10.001 s waits for 30.002 s instead of being dropped.
+      const input$ = hot<Action>('-c 9999ms f', { c: connectA, f: force })
+      const run = runEpic(scheduler, balanceEpic({ getBalance: get }), input$, state(), marbleDeps(scheduler))
+      expectObservable(run.out$).toBe('-r(et) 9995ms q 20000ms rg', {
+        r: started(KEY_A),
+        e: { type: 'balance/fetchFailed', caipAddress: KEY_A, error: { message: 'RPC down' }, at: 2 },
+        t: toast('id1'),
+        q: { type: 'balance/fetchQueued', caipAddress: KEY_A, at: 30_002 },
+        g: fetched(KEY_A, '7', 30_003),
+      })
+      scheduler.schedule(() => expect(run.state().balances.loading).toEqual({}), 10_002)
+      scheduler.schedule(() => expect(get.calls).toHaveLength(1), 30_001)
+    })
+  })
+
+  test('behavior: a queued refresh that fails again says so (toast), and the next pause retries it', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const down = () => cold<bigint>('-#', undefined, new Error('RPC down'))
+      const get = getter(down(), down(), cold('-v|', { v: 7n }))
+      const input$ = hot<Action>('-c 9999ms f', { c: connectA, f: force })
+      expectObservable(runEpic(scheduler, balanceEpic({ getBalance: get }), input$, state(), marbleDeps(scheduler)).out$).toBe('-r(et) 9995ms q 20000ms r(eu) 29996ms rg', {
+        r: started(KEY_A),
+        e: { type: 'balance/fetchFailed', caipAddress: KEY_A, error: { message: 'RPC down' }, at: expect.any(Number) },
+        t: toast('id1'),
+        u: toast('id2'),
+        q: { type: 'balance/fetchQueued', caipAddress: KEY_A, at: 30_002 },
+        g: fetched(KEY_A, '7', 60_004),
+      })
+    })
+  })
+
+  test('behavior: a disconnect cancels the scheduled retry, and aborts a retry in flight (subscription proves it)', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+      const gone: Action = { type: 'connection/disconnected', namespace: 'eip155', reason: 'wallet' }
+      // During the pause: the retry never starts.
+      const never = cold('-v|', { v: 1n })
+      const waiting = getter(cold('-#', undefined, new Error('RPC down')), never)
+      expectObservable(runEpic(scheduler, balanceEpic({ getBalance: waiting }), hot<Action>('-c 9999ms d', { c: connectA, d: gone }), state(), marbleDeps(scheduler)).out$).toBe(
+        '-r(et)',
+        { r: started(KEY_A), e: { type: 'balance/fetchFailed', caipAddress: KEY_A, error: { message: 'RPC down' }, at: 2 }, t: toast('id1') },
+      )
+      expectSubscriptions(never.subscriptions).toBe([])
+    })
+    const second = newScheduler()
+    second.run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+      const gone: Action = { type: 'connection/disconnected', namespace: 'eip155', reason: 'user' }
+      // During the retry's request (30.002 s on): it is unsubscribed and its request aborted.
+      const slow = cold('---v|', { v: 1n })
+      const get = getter(cold('-#', undefined, new Error('RPC down')), slow)
+      expectObservable(runEpic(second, balanceEpic({ getBalance: get }), hot<Action>('-c 30001ms d', { c: connectA, d: gone }), state(), marbleDeps(second)).out$).toBe(
+        '-r(et) 29996ms rs',
+        {
+          r: started(KEY_A),
+          e: { type: 'balance/fetchFailed', caipAddress: KEY_A, error: { message: 'RPC down' }, at: 2 },
+          t: toast('id1'),
+          s: { type: 'balance/fetchSkipped', caipAddress: KEY_A, reason: 'disconnected' },
+        },
+      )
+      expectSubscriptions(slow.subscriptions).toBe('30002ms ^!')
+      second.schedule(() => expect(get.calls.map((c) => c.signal.aborted)).toEqual([false, true]), 30_005)
+    })
+  })
+
+  test('behavior: a network change during the pause cancels the retry of the old network and fetches the new one; back within the pause, it waits for its end', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const get = getter(cold('-#', undefined, new Error('RPC down')), cold('-v|', { v: 2n }))
+      const to2: Action = { type: 'network/activeChanged', caipNetworkId: 'eip155:31338' }
+      const KEY_A2 = `eip155:31338:${A}` as const
+      // Nothing for 31337 at 30.002 s: its retry went with the network.
+      expectObservable(runEpic(scheduler, balanceEpic({ getBalance: get }), hot<Action>('-c 9999ms n', { c: connectA, n: to2 }), state(), marbleDeps(scheduler)).out$).toBe(
+        '-r(et) 9995ms sg',
+        {
+          r: started(KEY_A),
+          s: { type: 'balance/fetchRequested', caipAddress: KEY_A2 },
+          e: { type: 'balance/fetchFailed', caipAddress: KEY_A, error: { message: 'RPC down' }, at: 2 },
+          t: toast('id1'),
+          g: fetched(KEY_A2, '2', 10_002),
+        },
+      )
+      scheduler.schedule(() => expect(get.calls.map((c) => c.network.caipNetworkId)).toEqual(['eip155:31337', 'eip155:31338']), 60_000)
+    })
+    // Back on 31337 within its pause: its fetch waits for the pause to end, then runs once.
+    const back = newScheduler()
+    back.run(({ hot, cold, expectObservable }) => {
+      const get = getter(cold('-#', undefined, new Error('RPC down')), cold('-v|', { v: 2n }), cold('-v|', { v: 3n }))
+      const input$ = hot<Action>('-c 9999ms n 9999ms b', { c: connectA, n: { type: 'network/activeChanged', caipNetworkId: 'eip155:31338' }, b: same })
+      expectObservable(runEpic(back, balanceEpic({ getBalance: get }), input$, state(), marbleDeps(back)).out$).toBe('-r(et) 9995ms sg 19999ms rh', {
+        r: started(KEY_A),
+        e: { type: 'balance/fetchFailed', caipAddress: KEY_A, error: { message: 'RPC down' }, at: 2 },
+        t: toast('id1'),
+        s: { type: 'balance/fetchRequested', caipAddress: `eip155:31338:${A}` },
+        g: fetched(`eip155:31338:${A}`, '2', 10_002),
+        h: fetched(KEY_A, '3', 30_003),
+      })
     })
   })
 

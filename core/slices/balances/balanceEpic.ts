@@ -1,12 +1,13 @@
-import { catchError, concat, defer, EMPTY, filter, finalize, from, map, Observable, of, switchMap, type ObservableInput } from 'rxjs'
+import { catchError, concat, defer, EMPTY, filter, finalize, from, map, merge, Observable, of, switchMap, timer, type ObservableInput } from 'rxjs'
 import type { Address } from 'viem'
 import type { Action } from '../../actions/types.js'
-import { evmBalanceTarget, type BalanceTarget } from '../../chains/evm/evmBalanceTarget.js'
+import { activeBalanceTarget, BALANCE_TRIGGER_TYPES, evmBalanceTarget, type BalanceTarget } from '../../chains/evm/evmBalanceTarget.js'
 import { walletErrorInfo } from '../../chains/evm/walletErrorInfo.js'
 import type { CaipAddress, Network } from '../../chains/types.js'
 import { BALANCE_RETRY_PAUSE_MS, NATIVE_BALANCE_CACHE_MS } from '../../constants/timing.js'
 import type { AirlockDeps } from '../../deps.js'
 import type { AirlockState } from '../../state.js'
+import { ofType } from '../../store/ofType.js'
 import type { Epic } from '../../store/types.js'
 
 /** SPEC 8: the toast for a failed balance or an unsupported network. */
@@ -24,12 +25,17 @@ export interface BalanceEpicParameters {
   readonly retryPauseMs?: number
 }
 
+/** The EVM account is gone: whatever is fetched or waiting for it stops. */
+const STOP = 'stop' as const
+
 /**
  * Keeps the native balance of the connected EVM account on the active network (SPEC 4, 9):
  * fetched after a connection, account or network change, on `fetchRequested` with `force`, and
- * after a sent transaction. A balance younger than the cache is not refetched (unless forced);
- * after a failure nothing is fetched during the retry pause (even forced). A newer account or
- * network cancels the stale fetch. Failures and unsupported networks: 'Token Balance Unavailable'.
+ * after a sent transaction. A balance younger than the cache is not refetched (unless forced).
+ * After a failure nothing is fetched during the retry pause: a request meanwhile is queued
+ * (`fetchQueued`) and runs when the pause ends, and the shown balance is fetched again then on
+ * its own, so it comes back once the RPC does. A newer account or network, or a disconnect,
+ * cancels the stale fetch and any wait. Failures and unsupported networks: 'Token Balance Unavailable'.
  * @example createStore({ …, epics: { balance: balanceEpic() } })
  */
 export const balanceEpic =
@@ -43,48 +49,82 @@ export const balanceEpic =
       /** The key being fetched now: a repeat trigger for it waits for that answer instead of restarting. */
       let inFlight: CaipAddress | null = null
 
-      const failed = (key: CaipAddress, error: unknown): Action[] => [
+      // A retry that fails again says nothing new: its toast was shown with the first failure.
+      const failed = (key: CaipAddress, error: unknown, toast: boolean): Action[] => [
         { type: 'balance/fetchFailed', caipAddress: key, error: walletErrorInfo(error, BALANCE_UNAVAILABLE_MESSAGE), at: deps.scheduler.now() },
-        { type: 'notifications/showRequested', notification: { id: deps.id(), variant: 'error', message: BALANCE_UNAVAILABLE_MESSAGE } },
+        ...(toast ? [{ type: 'notifications/showRequested', notification: { id: deps.id(), variant: 'error', message: BALANCE_UNAVAILABLE_MESSAGE } } as const] : []),
       ]
 
-      const run = ({ key, force, source }: BalanceTarget): Observable<Action> => {
-        const { balances } = state$.value
-        const now = deps.scheduler.now()
-        // A fetch someone asked for (loading is on) that will not happen must say so, or the spinner stays.
-        const skip = (reason: 'cached' | 'retryPause'): Observable<Action> =>
-          balances.loading[key] ? of<Action>({ type: 'balance/fetchSkipped', caipAddress: key, reason }) : EMPTY
-        const failedAt = balances.failedAt[key]
-        if (failedAt !== undefined && now - failedAt < retryPauseMs) return skip('retryPause')
-        const cached = balances.native[key]
-        if (!force && cached && now - cached.fetchedAt < cacheMs) return skip('cached')
-        if (!source) return from(failed(key, new Error(BALANCE_UNAVAILABLE_MESSAGE)))
-        const { network, address } = source
-        const started: Observable<Action> = balances.loading[key] ? EMPTY : of({ type: 'balance/fetchRequested', caipAddress: key })
-        const fetch$ = defer(() => {
+      /** The shown balance is fetched again when the pause after its failure ends (quietly), while it is still the one shown. */
+      const retryWhenPauseEnds = (key: CaipAddress): Observable<Action> =>
+        timer(retryPauseMs, deps.scheduler).pipe(
+          switchMap(() => {
+            const shown = activeBalanceTarget(state$.value, true)
+            return shown?.key === key && shown.source ? fetchNow(key, shown.source, false) : EMPTY
+          }),
+        )
+
+      const fetchNow = (key: CaipAddress, { network, address }: NonNullable<BalanceTarget['source']>, toast: boolean): Observable<Action> => {
+        const started: Observable<Action> = state$.value.balances.loading[key] ? EMPTY : of({ type: 'balance/fetchRequested', caipAddress: key })
+        const request$ = defer(() => {
           inFlight = key
           return abortable((signal) => getBalance({ network, address, signal }))
         }).pipe(
-          map((value): Action => {
-            if (typeof value !== 'bigint' || value < 0n) throw new Error('Invalid balance')
-            const { decimals, symbol } = network.nativeCurrency
-            return { type: 'balance/fetched', caipAddress: key, value: value.toString(), decimals, symbol, at: deps.scheduler.now() }
-          }),
-          catchError((error: unknown) => from(failed(key, error))),
           finalize(() => {
             if (inFlight === key) inFlight = null
           }),
         )
-        return concat(started, fetch$)
+        return concat(
+          started,
+          request$.pipe(
+            map((value): Action => {
+              if (typeof value !== 'bigint' || value < 0n) throw new Error('Invalid balance')
+              const { decimals, symbol } = network.nativeCurrency
+              return { type: 'balance/fetched', caipAddress: key, value: value.toString(), decimals, symbol, at: deps.scheduler.now() }
+            }),
+            catchError((error: unknown) => concat(from(failed(key, error, toast)), retryWhenPauseEnds(key))),
+          ),
+        )
       }
 
-      return action$.pipe(
+      const run = ({ key, force, source }: BalanceTarget): Observable<Action> => {
+        const { balances } = state$.value
+        const now = deps.scheduler.now()
+        // Someone asked (loading is on): a fetch that will not happen now must say so, or the spinner stays.
+        const asked = balances.loading[key] === true
+        const skip = (reason: 'cached' | 'retryPause'): Observable<Action> => (asked ? of<Action>({ type: 'balance/fetchSkipped', caipAddress: key, reason }) : EMPTY)
+        const failedAt = balances.failedAt[key]
+        if (failedAt !== undefined && now - failedAt < retryPauseMs) {
+          if (!source) return skip('retryPause')
+          // SPEC 4: no fetch during the pause; the request waits for its end instead of being dropped.
+          const at = failedAt + retryPauseMs
+          const queued: Observable<Action> = asked ? of({ type: 'balance/fetchQueued', caipAddress: key, at }) : EMPTY
+          return concat(queued, timer(at - now, deps.scheduler).pipe(switchMap(() => fetchNow(key, source, asked))))
+        }
+        const cached = balances.native[key]
+        if (!force && cached && now - cached.fetchedAt < cacheMs) return skip('cached')
+        if (!source) return from(failed(key, new Error(BALANCE_UNAVAILABLE_MESSAGE), true))
+        return fetchNow(key, source, true)
+      }
+
+      const gone$ = action$.pipe(
+        ofType('connection/disconnected', 'connection/accountsChanged'),
+        filter((action) => action.namespace === 'eip155' && (action.type === 'connection/disconnected' || action.accounts.length === 0)),
+        map((): typeof STOP => STOP),
+      )
+      const targets$ = action$.pipe(
+        ofType(...BALANCE_TRIGGER_TYPES),
         map((action) => evmBalanceTarget(action, state$.value)),
         filter((target): target is BalanceTarget => target !== null && (target.force || target.key !== inFlight)),
+      )
+      return merge(targets$, gone$).pipe(
         // Read before switchMap unsubscribes the stale fetch (its finalize clears `inFlight`).
-        map((target) => ({ target, superseded: inFlight !== null && inFlight !== target.key ? inFlight : null })),
-        switchMap(({ target, superseded }) =>
-          concat(superseded ? of<Action>({ type: 'balance/fetchSkipped', caipAddress: superseded, reason: 'superseded' }) : EMPTY, defer(() => run(target))),
+        map((target) => ({ target, stale: inFlight !== null && (target === STOP || inFlight !== target.key) ? inFlight : null })),
+        switchMap(({ target, stale }) =>
+          concat(
+            stale ? of<Action>({ type: 'balance/fetchSkipped', caipAddress: stale, reason: target === STOP ? 'disconnected' : 'superseded' }) : EMPTY,
+            target === STOP ? EMPTY : defer(() => run(target)),
+          ),
         ),
       )
     })

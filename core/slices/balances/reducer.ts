@@ -17,6 +17,8 @@ export function balancesReducer(state: BalancesState, action: Action): BalancesS
         loading,
       }
     }
+    // Queued: no spinner while the retry pause runs; the fetch marks itself started when it begins.
+    case 'balance/fetchQueued':
     case 'balance/fetchSkipped': {
       if (!state.loading[action.caipAddress]) return state
       const { [action.caipAddress]: _loading, ...loading } = state.loading

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { Action, RecentWallet } from '../../actions/types.js'
+import { base, ethereum } from '../../chains/networks.js'
 import { initialState, reduce } from '../../../tests/support/state.js'
 import { selectCaipAddress, selectIsConnected } from './selectors.js'
 
@@ -61,5 +62,26 @@ describe('connection', () => {
   test('behavior: switching the active network changes the namespace', () => {
     const state = reduce(initialState(), { type: 'network/activeChanged', caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' })
     expect(state.connection.activeNamespace).toBe('solana')
+  })
+
+  test('behavior: switchingTo names only the network the wallet is asked for (fault 7d)', () => {
+    const at = (...actions: Action[]) => reduce(initialState({ networks: [ethereum, base] }), { type: 'connection/accountConnected', namespace: 'eip155', caipAddress: address, connectorId: 'x' }, ...actions).connection
+    const toBase: Action = { type: 'network/switchRequested', caipNetworkId: 'eip155:8453' }
+    const toEthereum: Action = { type: 'network/switchRequested', caipNetworkId: 'eip155:1' }
+    expect(at(toBase).switchingTo).toBe('eip155:8453')
+    // A newer request while the wallet prompts: the prompt shown stays named until answered.
+    expect(at(toBase, toEthereum).switchingTo).toBe('eip155:8453')
+    expect(at(toBase, toEthereum, { type: 'network/switchPrompted', caipNetworkId: 'eip155:1' }).switchingTo).toBe('eip155:1')
+    // A network the app does not know is never named (its switch fails at once).
+    expect(at({ type: 'network/switchRequested', caipNetworkId: 'eip155:10' }).switchingTo).toBeNull()
+    // Another target's failure or the wallet moving elsewhere leaves the open prompt named.
+    expect(at(toBase, { type: 'network/switchFailed', caipNetworkId: 'eip155:10', error: { message: 'Network not found' } }).switchingTo).toBe('eip155:8453')
+    expect(at(toBase, { type: 'network/switchFailed', caipNetworkId: 'eip155:8453', error: { message: 'no' } }).switchingTo).toBeNull()
+    const movedElsewhere = at({ type: 'network/switchPrompted', caipNetworkId: 'eip155:1' }, { type: 'network/chainChanged', namespace: 'eip155', caipNetworkId: 'eip155:8453' })
+    expect(movedElsewhere).toMatchObject({ activeCaipNetworkId: 'eip155:8453', switchingTo: 'eip155:1' })
+    expect(at(toBase, { type: 'network/chainChanged', namespace: 'eip155', caipNetworkId: 'eip155:999' })).toMatchObject({ unsupportedCaipNetworkId: 'eip155:999', switchingTo: 'eip155:8453' })
+    expect(at(toBase, { type: 'network/chainChanged', namespace: 'eip155', caipNetworkId: 'eip155:8453' }).switchingTo).toBeNull()
+    expect(at(toBase, { type: 'network/activeChanged', caipNetworkId: 'eip155:8453' }).switchingTo).toBeNull()
+    expect(at(toBase, { type: 'network/switchCancelled', caipNetworkId: 'eip155:8453', reason: 'disconnected' }, { type: 'connection/disconnected', namespace: 'eip155' }).switchingTo).toBeNull()
   })
 })

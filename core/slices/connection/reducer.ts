@@ -61,33 +61,40 @@ export function connectionReducer(state: ConnectionState, action: Action, root: 
         unsupportedCaipNetworkId: state.unsupportedCaipNetworkId?.startsWith(`${action.namespace}:`) ? null : state.unsupportedCaipNetworkId,
         switchingTo: null,
       }
+    // `switchingTo` names only the network the wallet is being asked for. A prompt the wallet
+    // already shows cannot be withdrawn, so it stays named until answered; a newer request waits
+    // (the switch epic reports it as prompted or cancelled), and an unknown network is never named.
     case 'network/switchRequested':
-      return { ...state, switchingTo: action.caipNetworkId }
+      return state.switchingTo !== null || !isSupported(root.options, action.caipNetworkId) ? state : { ...state, switchingTo: action.caipNetworkId }
+    case 'network/switchPrompted':
+      return state.switchingTo === action.caipNetworkId ? state : { ...state, switchingTo: action.caipNetworkId }
     case 'network/switchFailed':
-      return state.switchingTo === null ? state : { ...state, switchingTo: null }
+      return state.switchingTo === action.caipNetworkId ? { ...state, switchingTo: null } : state
     case 'network/activeChanged':
-      return activate(state, action.caipNetworkId)
+      // The app's switch is over (it lands here, or not connected it moved at once).
+      return activate(state, action.caipNetworkId, null)
     case 'network/chainChanged':
-      if (isSupported(root.options, action.caipNetworkId)) return activate(state, action.caipNetworkId)
+      // The wallet moved: a switch to elsewhere is still waiting for the person's answer.
+      if (isSupported(root.options, action.caipNetworkId)) return activate(state, action.caipNetworkId, state.switchingTo === action.caipNetworkId ? null : state.switchingTo)
       // SPEC 4: a chain change to an unknown chain marks the network unsupported.
-      return { ...state, unsupportedCaipNetworkId: action.caipNetworkId, switchingTo: null }
+      return state.unsupportedCaipNetworkId === action.caipNetworkId ? state : { ...state, unsupportedCaipNetworkId: action.caipNetworkId }
     default:
       return state
   }
 }
 
-function activate(state: ConnectionState, caipNetworkId: CaipNetworkId): ConnectionState {
+function activate(state: ConnectionState, caipNetworkId: CaipNetworkId, switchingTo: CaipNetworkId | null): ConnectionState {
   const namespace = caipNetworkId.split(':')[0] as ChainNamespace
   const current = state.namespaces[namespace]
   const onIt = !current?.caipAddress || current.status === 'disconnected' || (current.caipAddress.startsWith(`${caipNetworkId}:`) && current.accounts.every((a) => a.startsWith(`${caipNetworkId}:`)))
   // Already there: the same state, so nothing downstream re-renders or re-runs.
-  if (onIt && state.activeCaipNetworkId === caipNetworkId && state.activeNamespace === namespace && state.unsupportedCaipNetworkId === null && state.switchingTo === null) return state
+  if (onIt && state.activeCaipNetworkId === caipNetworkId && state.activeNamespace === namespace && state.unsupportedCaipNetworkId === null && state.switchingTo === switchingTo) return state
   // The account follows its network: `eip155:1:0xabc` on chain 8453 is `eip155:8453:0xabc`.
   const namespaces =
     current?.caipAddress && current.status !== 'disconnected'
       ? { ...state.namespaces, [namespace]: { ...current, caipAddress: onNetwork(current.caipAddress, caipNetworkId), accounts: current.accounts.map((a) => onNetwork(a, caipNetworkId)) } }
       : state.namespaces
-  return { ...state, namespaces, activeCaipNetworkId: caipNetworkId, activeNamespace: namespace, unsupportedCaipNetworkId: null, switchingTo: null }
+  return { ...state, namespaces, activeCaipNetworkId: caipNetworkId, activeNamespace: namespace, unsupportedCaipNetworkId: null, switchingTo }
 }
 
 function onNetwork(caipAddress: CaipAddress, caipNetworkId: CaipNetworkId): CaipAddress {

@@ -18,7 +18,7 @@ export function Account() {
   const airlock = useAirlockInstance()
   const { address, caipAddress } = useAccount()
   const { formatted, symbol, loading, failed } = useBalance()
-  const { caipNetwork } = useNetwork()
+  const { caipNetwork, unsupportedCaipNetworkId } = useNetwork()
   const { walletInfo } = useWalletInfo()
   const disconnectAndClose = useDisconnectAndClose()
 
@@ -33,6 +33,10 @@ export function Account() {
     )
   }
 
+  // The wallet left the app's networks: naming the last one would say the wallet is still there.
+  const networkRow = unsupportedCaipNetworkId
+    ? { name: 'Unsupported network', label: 'Unsupported network', badge: '!', view: 'UnsupportedChain' as const }
+    : { name: `Network: ${caipNetwork.name}`, label: caipNetwork.name, badge: Array.from(caipNetwork.name)[0] ?? '?', view: 'Networks' as const }
   const toast = (variant: 'success' | 'error', message: string) =>
     airlock.dispatch({ type: 'notifications/showRequested', notification: { id: airlock.deps.id(), variant, message } })
   const copy = async () => {
@@ -57,7 +61,7 @@ export function Account() {
           </button>
         </p>
         <p className="muted" data-airlock="balance" aria-busy={loading || undefined}>
-          {loading ? 'Loading balance…' : formatted !== undefined ? `${formatted} ${symbol}` : failed ? 'Balance unavailable' : `– ${symbol}`}
+          {loading ? 'Loading balance…' : formatted !== undefined ? `${formatted} ${symbol}` : failed || unsupportedCaipNetworkId ? 'Balance unavailable' : `– ${symbol}`}
         </p>
         {walletInfo ? (
           <p className="muted" data-airlock="connected-with">
@@ -68,11 +72,11 @@ export function Account() {
         <RelayStatus />
       </div>
       <LazyAccountEmbeddedInfo />
-      <button type="button" className="row" aria-label={`Network: ${caipNetwork.name}. Switch network`} onClick={() => airlock.dispatch({ type: 'router/pushRequested', view: 'Networks' })}>
+      <button type="button" className="row" data-airlock="network" aria-label={`${networkRow.name}. Switch network`} onClick={() => airlock.dispatch({ type: 'router/pushRequested', view: networkRow.view })}>
         <span className="badge" aria-hidden="true">
-          {Array.from(caipNetwork.name)[0] ?? '?'}
+          {networkRow.badge}
         </span>
-        <span className="row-name">{caipNetwork.name}</span>
+        <span className="row-name">{networkRow.label}</span>
         <span className="tag">Switch</span>
       </button>
       <button

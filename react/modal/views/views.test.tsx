@@ -208,6 +208,23 @@ describe('Account', () => {
   })
 })
 
+describe('Account on an unsupported network', () => {
+  test('behavior: "Unsupported network" instead of the old network, no old balance; the row opens UnsupportedChain (fault 5e)', async () => {
+    const airlock = testAirlock({ networks: [ethereum, base] })
+    connect(airlock)
+    dispatch(airlock, { type: 'balance/fetched', caipAddress: CAIP_ADDRESS, value: '1234567890000000000', decimals: 18, symbol: 'ETH', at: 1 })
+    render(airlock, <ConnectButton />)
+    const root = await openModal(airlock)
+    expect($(root, '[data-airlock="balance"]').textContent).toBe('1.234 ETH')
+    dispatch(airlock, { type: 'network/chainChanged', namespace: 'eip155', caipNetworkId: 'eip155:999' }, { type: 'router/resetRequested', view: 'Account' })
+    await waitFor(() => expect($(root, '[data-airlock="network"]').textContent).toBe('!Unsupported networkSwitch'))
+    expect(root.textContent).not.toContain('Ethereum')
+    expect($(root, '[data-airlock="balance"]').textContent).toBe('Balance unavailable')
+    click(byLabel(root, 'Unsupported network. Switch network'))
+    await waitFor(() => $(root, '[data-view="UnsupportedChain"]'))
+  })
+})
+
 describe('Networks', () => {
   test('behavior: active marked aria-current; a click dispatches one switch, shows it pending, and goes back once it lands', async () => {
     const airlock = testAirlock({ networks: [ethereum, base, polygon] })
