@@ -1,4 +1,4 @@
-import type { ConnectionStatus, ConnectorInfo, Environment, ErrorInfo, Notification, RecentWallet, SiwxSessionInfo, StorageBackendKind } from './actions/types.js'
+import type { ConnectionStatus, ConnectorInfo, Environment, ErrorInfo, Notification, RecentWallet, SiwxSessionInfo, StorageBackendKind, StoredConnection } from './actions/types.js'
 import type { Transition, View } from './actions/views.js'
 import type { Alert } from './errors/alerts.js'
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from './chains/types.js'
@@ -47,6 +47,11 @@ export interface NamespaceConnection {
   readonly connectorId: string | null
   /** Every account the wallet exposed, active first (empty until confirmed). */
   readonly accounts: readonly CaipAddress[]
+  /**
+   * Only on a disconnected namespace whose stored connection could not be confirmed for now
+   * (`connection/disconnected`, reason `unreachable`): still stored, so the next load tries again.
+   */
+  readonly resume?: StoredConnection
 }
 
 export interface ConnectionState {

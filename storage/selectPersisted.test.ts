@@ -37,6 +37,18 @@ describe('selectPersisted', () => {
     })
   })
 
+  test('behavior: a connection kept for a later retry (`unreachable`: its wallet did not answer at load) stays stored as connected, so the next load tries it again', () => {
+    const hydrated: Action = { type: 'storage/hydrated', backend: 'memory', values: { connections: { eip155: { connectorId: 'auth', caipAddress: address } }, connectionStatus: { eip155: 'connected' }, connectedConnectorIds: { eip155: 'auth' }, connectedNamespaces: ['eip155'] } }
+    const kept = reduce(fresh(), hydrated, { type: 'connection/disconnected', namespace: 'eip155', reason: 'unreachable' })
+    const stored = { connectionStatus: { eip155: 'connected' }, connectedConnectorIds: { eip155: 'auth' }, connections: { eip155: { connectorId: 'auth', caipAddress: address } }, connectedNamespaces: ['eip155'] }
+    expect(selectPersisted(kept)).toMatchObject(stored)
+    // The next load: connecting again, as after any reload.
+    const next = reduce(fresh(), { ...hydrated, values: selectPersisted(kept) } as Action)
+    expect(next.connection.namespaces.eip155).toMatchObject({ status: 'connecting', connectorId: 'auth', caipAddress: address })
+    // The frame's "not signed in" (or any other disconnect) forgets it.
+    expect(selectPersisted(reduce(fresh(), hydrated, { type: 'connection/disconnected', namespace: 'eip155', reason: 'reconnectFailed' }))).toMatchObject({ connectionStatus: { eip155: 'disconnected' }, connections: undefined })
+  })
+
   test('behavior: connected namespaces are stored with connector and address; others as disconnected', () => {
     const state = reduce(
       fresh(),

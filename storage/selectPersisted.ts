@@ -7,7 +7,8 @@ import type { AirlockState } from '../core/state.js'
  * The part of the state that must survive a reload (SPEC 3). A namespace is
  * stored as connected when it is connected, or still `connecting` with a
  * cached address (hydrated, awaiting the wallet's sync), so a reload during
- * the sync does not forget it. Anything else is stored as disconnected with
+ * the sync does not forget it; so is a disconnected one kept for a later
+ * retry (`resume`). Anything else is stored as disconnected with
  * no connection entry. Empty values are `undefined`, which removes the key,
  * and so is the default network.
  * @example storage.save(selectPersisted(store.getState()))
@@ -23,14 +24,16 @@ export function selectPersisted(state: AirlockState): PersistedValues {
     const connection = namespaces[namespace]
     if (!connection) continue
     const { status, caipAddress, connectorId } = connection
-    const keep = (status === 'connected' || status === 'connecting') && caipAddress !== null && connectorId !== null
-    if (!keep) {
+    const live = (status === 'connected' || status === 'connecting') && caipAddress !== null && connectorId !== null
+    // Shown disconnected for now, but not given up: the next load tries the stored connection again.
+    const stored = live ? { connectorId, caipAddress } : status === 'disconnected' ? connection.resume : undefined
+    if (!stored) {
       connectionStatus[namespace] = 'disconnected'
       continue
     }
     connectionStatus[namespace] = 'connected'
-    connectedConnectorIds[namespace] = connectorId
-    connections[namespace] = { connectorId, caipAddress }
+    connectedConnectorIds[namespace] = stored.connectorId
+    connections[namespace] = { connectorId: stored.connectorId, caipAddress: stored.caipAddress }
     connectedNamespaces.push(namespace)
   }
   // The default network is implied; storing it would pin it if the host later changes its default.

@@ -49,8 +49,11 @@ export type AuthAction =
   | { type: 'auth/farcasterLoginRequested' }
   /** The Farcaster channel URL arrived; it stays in `deps.secrets` (a bearer value), the action names it. */
   | { type: 'auth/farcasterUrlReceived'; urlRef: SecretRef }
-  /** The connection check at start (SPEC 4): not connected (or failed) wipes the cached login. */
-  | { type: 'auth/sessionChecked'; connected: boolean }
+  /**
+   * The connection check at start (SPEC 4). The frame's "not connected" wipes the cached login;
+   * a check that could not be made (`error`: the frame did not load or answer) keeps it for the next load.
+   */
+  | { type: 'auth/sessionChecked'; connected: boolean; error?: ErrorInfo }
   | { type: 'auth/signedOut' }
   | { type: 'auth/updateEmailRequested'; email: string }
   | { type: 'auth/updateEmailCodeSent'; next: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }

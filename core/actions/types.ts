@@ -105,8 +105,12 @@ export type ConnectionAction =
   /** `fromTab`: another tab of this site saw the change first (core/tabs/tabSyncEpic.ts). */
   | { type: 'connection/accountsChanged'; namespace: ChainNamespace; accounts: CaipAddress[]; fromTab?: true }
   | { type: 'connection/disconnectRequested'; namespace: ChainNamespace }
-  /** `otherTab`: the person disconnected in another tab of this site (core/tabs/tabSyncEpic.ts). */
-  | { type: 'connection/disconnected'; namespace: ChainNamespace; reason?: 'user' | 'wallet' | 'reconnectFailed' | 'error' | 'otherTab'; error?: ErrorInfo }
+  /**
+   * `otherTab`: the person disconnected in another tab of this site (core/tabs/tabSyncEpic.ts).
+   * `unreachable`: a stored connection could not be confirmed for now (its wallet did not answer):
+   * shown disconnected, but kept in storage (`NamespaceConnection.resume`) so the next load tries again.
+   */
+  | { type: 'connection/disconnected'; namespace: ChainNamespace; reason?: 'user' | 'wallet' | 'reconnectFailed' | 'error' | 'otherTab' | 'unreachable'; error?: ErrorInfo }
   | { type: 'network/activeChanged'; caipNetworkId: CaipNetworkId }
 
 /** Networks: the app asks, the wallet reports (SPEC 4 "Connection"). */

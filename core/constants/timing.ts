@@ -45,6 +45,12 @@ export const SIGN_OUT_WAIT_MS = 3_000
  */
 export const FRAME_APPROVAL_TIMEOUT_MS = 5 * 60_000
 /**
+ * Not in SPEC 9 (it exempts theme, dapp data and preferred-account syncing from the 20 s), our
+ * choice: nobody waits on a sync's reply, but a frame that never answers must not keep it pending
+ * in `state.frame.pending` for good.
+ */
+export const FRAME_SYNC_TIMEOUT_MS = 60_000
+/**
  * Not in SPEC 9, our choice: a social login's "started in this browser" marker (issue L-9) lasts
  * this long. Enough for a provider's sign-in with a second factor; a result in the page URL after
  * that is ignored.

@@ -18,6 +18,13 @@ export interface FrameHost {
    * secure site's exact origin; everything else never reaches it. Returns the unsubscribe.
    */
   listen(listener: (data: unknown) => void): () => void
+  /**
+   * Calls `listener` each time our iframe shows a document this host did not ask for: its `load`
+   * event beyond the one each `load()` expects (the frame reloaded or navigated by itself, or its
+   * page failed to load). Requests posted to the old document will never be answered. Returns
+   * the unsubscribe. Optional: a host without it is never told (requests then end by timeout).
+   */
+  listenReloads?(listener: () => void): () => void
   /** Posts to our iframe with the secure site's exact origin as target. Throws 'AirlockFrame: iframe is not set' before `load`. */
   post(message: unknown): void
   /**

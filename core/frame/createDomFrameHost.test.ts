@@ -101,12 +101,40 @@ describe('createDomFrameHost', () => {
     host.destroy()
   })
 
+  test('behavior: the iframe\'s load events beyond the one each load() expects are reported as reloads (the frame reloaded, or its page failed)', () => {
+    const { host, iframe } = setup()
+    let reloads = 0
+    const stop = host.listenReloads!(() => reloads++)
+    // The document load() asked for.
+    iframe.dispatchEvent(new Event('load'))
+    expect(reloads).toBe(0)
+    // The frame reloaded by itself, then navigated to an error page: two documents nobody asked for.
+    iframe.dispatchEvent(new Event('load'))
+    iframe.dispatchEvent(new Event('load'))
+    expect(reloads).toBe(2)
+    // A retry (load() again) expects its own load event once more.
+    host.load()
+    iframe.dispatchEvent(new Event('load'))
+    expect(reloads).toBe(2)
+    iframe.dispatchEvent(new Event('load'))
+    expect(reloads).toBe(3)
+    stop()
+    iframe.dispatchEvent(new Event('load'))
+    expect(reloads).toBe(3)
+    host.destroy()
+  })
+
   test('behavior: destroy removes the iframe and stops listening', () => {
     const { host, received, iframe } = setup()
     const source = iframe.contentWindow
+    let reloads = 0
+    host.listenReloads!(() => reloads++)
     host.destroy()
     expect(document.getElementById(FRAME_ELEMENT_ID)).toBeNull()
     send('x', ORIGIN, source)
+    iframe.dispatchEvent(new Event('load'))
+    iframe.dispatchEvent(new Event('load'))
     expect(received).toEqual([])
+    expect(reloads).toBe(0)
   })
 })

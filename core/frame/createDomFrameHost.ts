@@ -30,7 +30,10 @@ export function createDomFrameHost(win: FrameWindow, secureSiteUrl: string, opti
   if (options.projectId) url.searchParams.set('projectId', options.projectId)
   if (options.sdkVersion) url.searchParams.set('sdkVersion', options.sdkVersion)
   const listeners = new Set<(data: unknown) => void>()
+  const reloadListeners = new Set<() => void>()
   let iframe: HTMLIFrameElement | null = null
+  // The `load` events our own `load()` calls cause; any other one is a document we did not ask for.
+  let expectedLoads = 0
 
   const onMessage = (event: MessageEvent): void => {
     if (iframe === null || event.origin !== origin || event.source === null || event.source !== iframe.contentWindow) return
@@ -44,9 +47,25 @@ export function createDomFrameHost(win: FrameWindow, secureSiteUrl: string, opti
     }
   }
 
+  const onLoad = (): void => {
+    if (expectedLoads > 0) {
+      expectedLoads--
+      return
+    }
+    for (const listener of [...reloadListeners]) {
+      try {
+        listener()
+      } catch {
+        // As for messages: never the page's event loop.
+      }
+    }
+  }
+
   return {
     load() {
       // A second load is a retry after a failed one: reload the page, which sends READY again.
+      // Only the latest navigation fires `load` (a replaced one never does): one event to expect.
+      expectedLoads = 1
       if (iframe !== null) {
         iframe.src = url.href
         return
@@ -72,12 +91,17 @@ export function createDomFrameHost(win: FrameWindow, secureSiteUrl: string, opti
       element.setAttribute('aria-hidden', 'true')
       element.tabIndex = -1
       win.addEventListener('message', onMessage)
+      element.addEventListener('load', onLoad)
       iframe = element
       body.appendChild(element)
     },
     listen(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
+    },
+    listenReloads(listener) {
+      reloadListeners.add(listener)
+      return () => reloadListeners.delete(listener)
     },
     post(message) {
       const target = iframe?.contentWindow
@@ -106,7 +130,9 @@ export function createDomFrameHost(win: FrameWindow, secureSiteUrl: string, opti
     },
     destroy() {
       win.removeEventListener('message', onMessage)
+      iframe?.removeEventListener('load', onLoad)
       listeners.clear()
+      reloadListeners.clear()
       iframe?.remove()
       iframe = null
     },

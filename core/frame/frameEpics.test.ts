@@ -9,6 +9,7 @@ import type { AirlockState } from '../state.js'
 import type { Epic } from '../store/types.js'
 import { appMessage, frameError, frameReady, frameSessionUpdate, frameSuccess } from './builders.js'
 import { FRAME_ERRORS } from './frameErrors.js'
+import { FRAME_SYNC_TIMEOUT_MS } from '../constants/timing.js'
 import { frameStartEpic, frameTransportEpic } from './frameEpics.js'
 import type { FrameHost } from './FrameHost.js'
 import { frameRequest } from './frameRequest.js'
@@ -22,6 +23,7 @@ function fakeHost() {
   const posted: unknown[] = []
   const visible: boolean[] = []
   let listener: ((data: unknown) => void) | undefined
+  let reloaded: (() => void) | undefined
   let loads = 0
   const host: FrameHost = {
     load: () => void loads++,
@@ -29,11 +31,15 @@ function fakeHost() {
       listener = l
       return () => (listener = undefined)
     },
+    listenReloads: (l) => {
+      reloaded = l
+      return () => (reloaded = undefined)
+    },
     post: (m) => void posted.push(m),
     setVisible: (v) => void visible.push(v),
     destroy: () => undefined,
   }
-  return { host, posted, visible, loads: () => loads, emit: (data: unknown) => listener?.(data) }
+  return { host, posted, visible, loads: () => loads, emit: (data: unknown) => listener?.(data), reload: () => reloaded?.(), listening: () => listener !== undefined || reloaded !== undefined }
 }
 
 function setup(scheduler: TestScheduler, ready = true) {
@@ -211,15 +217,52 @@ describe('frame requests', () => {
     })
   })
 
-  test('behavior: aborting an rpc request says "Request was aborted"; null timeout waits', () => {
+  test('behavior: aborting an rpc request says "Request was aborted" before its timeout', () => {
     const scheduler = newScheduler()
     scheduler.run(({ hot, expectObservable }) => {
       const { deps, state } = setup(scheduler)
       const rpc = appMessage('RPC_REQUEST', { method: 'personal_sign', params: ['0x00', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'] })
-      const { out$ } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-s 99999ms a', { s: sent('r1', rpc, null), a: { type: 'frame/abortRequested', id: 'r1' } }), state, deps)
+      const { out$ } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-s 99999ms a', { s: sent('r1', rpc, 300_000), a: { type: 'frame/abortRequested', id: 'r1' } }), state, deps)
       expectObservable(out$).toBe('- 100000ms x', {
         x: { type: 'frame/requestFailed', id: 'r1', name: 'RPC_REQUEST', error: { message: 'Request was aborted' }, reason: 'aborted' },
       })
+    })
+  })
+
+  test('behavior: no request waits forever: `timeoutMs: null` (an old log, a hand-made request) gets the SPEC 9 timeout of its name', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { deps, state } = setup(scheduler)
+      const rpc = appMessage('RPC_REQUEST', { method: 'eth_blockNumber' })
+      const { out$, state: now } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-s', { s: sent('r1', rpc, null) }), state, deps)
+      expectObservable(out$).toBe('- 20000ms x', {
+        x: { type: 'frame/requestFailed', id: 'r1', name: 'RPC_REQUEST', error: { message: FRAME_ERRORS.timeout }, reason: 'timeout' },
+      })
+      scheduler.schedule(() => expect(now().frame.pending).toEqual({}), 20_002)
+    })
+  })
+
+  test('behavior: SYNC_THEME and SYNC_DAPP_DATA to a silent frame leave frame.pending after FRAME_SYNC_TIMEOUT_MS (nobody waits, nothing leaks)', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { deps, state } = setup(scheduler)
+      // As syncFrameEpic sends them: through frameRequest, with the default timeout of their name.
+      const epic: Epic<Action, AirlockState, AirlockDeps> = (action$, state$, d) =>
+        merge(
+          frameTransportEpic()(action$, state$, d),
+          action$.pipe(
+            filter((a) => a.type === 'modal/shakeEnded'),
+            take(1),
+            switchMap(() => merge(frameRequest(action$, d, appMessage('SYNC_THEME', { themeMode: 'dark' }), () => []), frameRequest(action$, d, appMessage('SYNC_DAPP_DATA', { sdkVersion: '1', sdkType: 'airlock', projectId: '' }), () => []))),
+          ),
+        )
+      const { out$, state: now } = runEpic(scheduler, epic, hot<Action>('-g', { g: { type: 'modal/shakeEnded' } }), state, deps)
+      expectObservable(out$.pipe(filter((a) => a.type === 'frame/requestFailed'))).toBe(`- ${FRAME_SYNC_TIMEOUT_MS}ms (ab)`, {
+        a: { type: 'frame/requestFailed', id: 'id1', name: 'SYNC_THEME', error: { message: FRAME_ERRORS.timeout }, reason: 'timeout' },
+        b: { type: 'frame/requestFailed', id: 'id2', name: 'SYNC_DAPP_DATA', error: { message: FRAME_ERRORS.timeout }, reason: 'timeout' },
+      })
+      scheduler.schedule(() => expect(Object.keys(now().frame.pending)).toEqual(['id1', 'id2']), FRAME_SYNC_TIMEOUT_MS)
+      scheduler.schedule(() => expect(now().frame.pending).toEqual({}), FRAME_SYNC_TIMEOUT_MS + 2)
     })
   })
 
@@ -257,6 +300,91 @@ describe('frame requests', () => {
         f: { type: 'frame/requestFailed', id: 'id1', name: 'SIGN_OUT', error: { message: FRAME_ERRORS.timeout }, reason: 'timeout' },
         t: { type: 'modal/shakeRequested' },
       })
+    })
+  })
+})
+
+describe('frame document replaced (the frame reloaded, or its page failed to load)', () => {
+  const changed = (cause: 'ready' | 'load'): Action => ({ type: 'frame/documentChanged', cause })
+  const reloaded = (id: string): Action => ({ type: 'frame/requestFailed', id, name: 'CONNECT_EMAIL', error: { message: FRAME_ERRORS.reloaded }, reason: 'reloaded' })
+  const readyV2: Action = { type: 'frame/readyReceived', version: '2.0.0' }
+
+  test('behavior: a new READY from a ready frame fails the request posted to the old document at once, then the frame is ready again 500 ms later; a late reply is dropped', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler)
+      scheduler.schedule(() => fake.emit(frameReady('2.0.0')), 10)
+      scheduler.schedule(() => fake.emit(frameSuccess('CONNECT_EMAIL', 'k1', { action: 'VERIFY_OTP' })), 20)
+      const { out$, state: now } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-s', { s: sent('k1') }), state, deps)
+      // Not 30 s later: at once. The new document's READY is the ready of this "load".
+      expectObservable(out$).toBe('10ms (crx) 495ms d', { c: changed('ready'), r: readyV2, x: reloaded('k1'), d: ready })
+      scheduler.schedule(() => expect(now().frame).toMatchObject({ status: 'loading', pending: {} }), 11)
+      scheduler.schedule(() => expect(now().frame).toMatchObject({ status: 'ready', version: '2.0.0', pending: {} }), 600)
+      // Nothing was loaded or posted again by the page.
+      scheduler.schedule(() => expect([fake.loads(), fake.posted.length]).toEqual([0, 1]), 40_000)
+    })
+  })
+
+  test('behavior: an iframe load the host did not ask for fails the posted request at once; one sent meanwhile waits and goes to the new document after its READY', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler)
+      // The dev frame's order: the document's `load` first, its READY after its own start-up.
+      scheduler.schedule(() => fake.reload(), 10)
+      scheduler.schedule(() => fake.emit(frameReady('2.0.0')), 300)
+      scheduler.schedule(() => fake.emit(frameSuccess('CONNECT_EMAIL', 'k2', { action: 'VERIFY_OTP' })), 900)
+      const { out$ } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-s 98ms u', { s: sent('k1'), u: sent('k2') }), state, deps)
+      expectObservable(out$).toBe('10ms (cx) 286ms r 499ms d 99ms o', { c: changed('load'), x: reloaded('k1'), r: readyV2, d: ready, o: ok('k2') })
+      scheduler.schedule(() => expect(fake.posted.map((m) => (m as { id: string }).id)).toEqual(['k1']), 799)
+      scheduler.schedule(() => expect(fake.posted.map((m) => (m as { id: string }).id)).toEqual(['k1', 'k2']), 801)
+    })
+  })
+
+  test('error: the frame\'s page failed to load (origin down): the posted request fails at once, the frame fails 20 s later with the request that waited, and the next request reloads it', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler)
+      scheduler.schedule(() => fake.reload(), 10)
+      const { out$, state: now } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-s 98ms u 29999ms v', { s: sent('k1'), u: sent('k2'), v: sent('k3') }), state, deps)
+      expectObservable(out$, '^ 40000ms !').toBe('10ms (cx) 19996ms (fn) 10086ms (ql)', {
+        c: changed('load'),
+        x: reloaded('k1'),
+        f: notLoaded,
+        n: { type: 'frame/requestFailed', id: 'k2', name: 'CONNECT_EMAIL', error: { message: FRAME_ERRORS.notLoaded }, reason: 'notLoaded' },
+        q: loadRequested,
+        l: loadStarted,
+      })
+      scheduler.schedule(() => expect(now().frame).toMatchObject({ status: 'failed', pending: {} }), 20_011)
+      scheduler.schedule(() => expect(fake.loads()).toBe(1), 30_200)
+    })
+  })
+
+  test('behavior: the new document\'s own load event after its READY is not another change; loads while loading, failed or idle are not either', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler)
+      scheduler.schedule(() => fake.emit(frameReady('2.0.0')), 10)
+      scheduler.schedule(() => fake.reload(), 50)
+      scheduler.schedule(() => fake.reload(), 200)
+      scheduler.schedule(() => fake.emit(frameSuccess('CONNECT_EMAIL', 'k2', { action: 'VERIFY_OTP' })), 700)
+      const { out$ } = runEpic(scheduler, frameTransportEpic(), hot<Action>('600ms u', { u: sent('k2') }), state, deps)
+      expectObservable(out$).toBe('10ms (cr) 496ms d 189ms o', { c: changed('ready'), r: readyV2, d: ready, o: ok('k2') })
+    })
+  })
+
+  test('behavior: a frame that reloads while idle or loading is left to its load; a store going away stops listening (subscription)', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable, expectSubscriptions }) => {
+      const { fake, deps, state } = setup(scheduler, false)
+      scheduler.schedule(() => fake.reload(), 5)
+      scheduler.schedule(() => fake.emit(frameReady('1.0.0')), 100)
+      scheduler.schedule(() => fake.reload(), 101)
+      const input$ = hot<Action>('-q', { q: loadRequested })
+      const { out$ } = runEpic(scheduler, frameTransportEpic(), input$, state, deps)
+      expectObservable(out$, '^ 999ms !').toBe('-l 98ms r 499ms d', { l: loadStarted, r: readyReceived, d: ready })
+      expectSubscriptions(input$.subscriptions).toBe('^ 999ms !')
+      scheduler.schedule(() => expect(fake.listening()).toBe(true), 999)
+      scheduler.schedule(() => expect(fake.listening()).toBe(false), 1_001)
     })
   })
 })

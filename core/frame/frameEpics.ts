@@ -1,4 +1,5 @@
-import { catchError, defer, EMPTY, exhaustMap, filter, finalize, from, ignoreElements, map, merge, mergeMap, NEVER, Observable, of, partition, race, share, switchMap, take, takeUntil, throttleTime, timer } from 'rxjs'
+import { catchError, defer, EMPTY, exhaustMap, filter, finalize, from, ignoreElements, map, merge, mergeMap, Observable, of, partition, race, share, switchMap, take, takeUntil, throttleTime, timer } from 'rxjs'
+import type { FrameFailureReason } from '../actions/frame.js'
 import type { Action, ActionOf } from '../actions/types.js'
 import { FRAME_LOAD_TIMEOUT_MS, FRAME_READY_DELAY_MS } from '../constants/timing.js'
 import type { AirlockDeps } from '../deps.js'
@@ -7,6 +8,7 @@ import type { Epic, StateObservable } from '../store/types.js'
 import { FRAME_ERRORS } from './frameErrors.js'
 import { forgetFrameHost, frameHostFor } from './frameHostFor.js'
 import { parseFrameMessage, replyInfo } from './parseFrameMessage.js'
+import { frameRequestTimeout } from './requestTimeout.js'
 // A lazy entry: re-export the shared start-up chunk (see core/sharedChunk.ts, tests/size).
 export { SHARED_CHUNK } from '../sharedChunk.js'
 
@@ -37,17 +39,25 @@ function readLoginUsed(deps: AirlockDeps): Observable<unknown> {
   return defer(() => from(storage.getItem!('walletEmailLoginUsed'))).pipe(catchError(() => of(undefined)))
 }
 
-/** Creates the iframe on request; ready 500 ms after its READY, failed if READY does not come in 20 s. */
+/**
+ * Creates the iframe on request; ready 500 ms after its READY, failed if READY does not come in
+ * 20 s. A frame that replaced its own document (`frame/documentChanged`) is waited for the same
+ * way, without a new iframe load.
+ */
 export const frameLoadEpic =
   (timing: FrameTiming = defaultTiming): FrameEpic =>
   (action$, state$, deps) =>
     action$.pipe(
-      filter((a) => a.type === 'frame/loadRequested' && (state$.value.frame.status === 'idle' || state$.value.frame.status === 'failed')),
+      filter(
+        (a) =>
+          a.type === 'frame/documentChanged' ||
+          (a.type === 'frame/loadRequested' && (state$.value.frame.status === 'idle' || state$.value.frame.status === 'failed')),
+      ),
       // One load at a time: requests made meanwhile wait for this one.
-      exhaustMap(() =>
+      exhaustMap((trigger) =>
         defer(() => {
-          const host = frameHostFor(deps, state$.value)
-          host.load()
+          const reloaded = trigger.type === 'frame/documentChanged'
+          if (!reloaded) frameHostFor(deps, state$.value).load()
           const outcome$ = race(
             action$.pipe(
               filter((a) => a.type === 'frame/readyReceived'),
@@ -63,7 +73,7 @@ export const frameLoadEpic =
             ),
           )
           // The outcome is watched before `loadStarted` goes out, so no READY can slip past.
-          return merge(outcome$, of<Action>({ type: 'frame/loadStarted', url: state$.value.options.secureSiteUrl }))
+          return reloaded ? outcome$ : merge(outcome$, of<Action>({ type: 'frame/loadStarted', url: state$.value.options.secureSiteUrl }))
         }).pipe(catchError((error: unknown) => of<Action>({ type: 'frame/loadFailed', error: { message: messageOf(error) } }))),
       ),
     )
@@ -72,12 +82,16 @@ export const frameLoadEpic =
  * Turns what the host lets through (our iframe, our origin) into actions: READY, SESSION_UPDATE,
  * and replies to requests still pending (unknown, answered and late ids are ignored, first reply
  * wins). Malformed data is dropped; at most one `frame/messageDropped` per minute reports it.
+ * A ready frame whose document is replaced (a new READY, or an iframe `load` the host did not
+ * ask for) is reported as `frame/documentChanged`, once per document.
  */
 export const frameListenerEpic =
   (timing: FrameTiming = defaultTiming): FrameEpic =>
   (_action$, state$, deps) =>
     defer(() => {
       const host = frameHostFor(deps, state$.value)
+      // A READY that reported a new document: that document's own `load` event is not another one.
+      let loadAfterReady = false
       const data$ = new Observable<unknown>((subscriber) => host.listen((data) => subscriber.next(data))).pipe(
         map((data) => parseFrameMessage(data)),
         share(),
@@ -87,8 +101,23 @@ export const frameListenerEpic =
         throttleTime(timing.dropReportWindowMs, deps.scheduler),
         map((): Action => ({ type: 'frame/messageDropped', reason: 'malformed' })),
       )
-      const actions$ = valid$.pipe(mergeMap((message) => toActions(message!, state$)))
-      return merge(actions$, dropped$).pipe(
+      const actions$ = valid$.pipe(
+        mergeMap((message) => {
+          const replaced = message!.type === '@airlock-frame/READY' && state$.value.frame.status === 'ready'
+          if (replaced) loadAfterReady = true
+          const changed: Action[] = replaced ? [{ type: 'frame/documentChanged', cause: 'ready' }] : []
+          return merge(from(changed), toActions(message!, state$))
+        }),
+      )
+      const reloads$ = new Observable<void>((subscriber) => host.listenReloads?.(() => subscriber.next()) ?? undefined).pipe(
+        mergeMap((): Observable<Action> => {
+          const skip = loadAfterReady
+          loadAfterReady = false
+          // While loading (or failed) nothing was posted: the load in progress, or the next one, decides.
+          return skip || state$.value.frame.status !== 'ready' ? EMPTY : of({ type: 'frame/documentChanged', cause: 'load' })
+        }),
+      )
+      return merge(actions$, dropped$, reloads$).pipe(
         // The store is being destroyed: take our iframe and its listener with it (a host from deps is the host's own).
         finalize(() => forgetFrameHost(deps, host)),
       )
@@ -113,14 +142,15 @@ function toActions(message: NonNullable<ReturnType<typeof parseFrameMessage>>, s
 
 /**
  * Sends each request once the frame is ready (loading it first if needed) and ends it by the
- * first of: its reply (from the listener), its timeout, an abort, or a failed load.
+ * first of: its reply (from the listener), its timeout, an abort, a failed load, or, once posted,
+ * the frame's document being replaced (nothing is left to answer it).
  */
 export const frameRequestEpic: FrameEpic = (action$, state$, deps) =>
   action$.pipe(
     filter((a): a is ActionOf<'frame/requestSent'> => a.type === 'frame/requestSent'),
     mergeMap((request) => {
       const { id, name } = request
-      const fail = (reason: 'timeout' | 'notLoaded' | 'aborted', message: string): Action => ({ type: 'frame/requestFailed', id, name, error: { message }, reason })
+      const fail = (reason: Exclude<FrameFailureReason, 'error'>, message: string): Action => ({ type: 'frame/requestFailed', id, name, error: { message }, reason })
       const status = state$.value.frame.status
       const load$ = status === 'idle' || status === 'failed' ? of<Action>({ type: 'frame/loadRequested' }) : EMPTY
       const ready$ =
@@ -131,17 +161,25 @@ export const frameRequestEpic: FrameEpic = (action$, state$, deps) =>
               take(1),
               map((a) => a.type === 'frame/ready'),
             )
+      // Watched only once posted: a request still waiting for the frame goes to the new document.
+      const replaced$ = action$.pipe(
+        filter((a) => a.type === 'frame/documentChanged'),
+        take(1),
+        map(() => fail('reloaded', FRAME_ERRORS.reloaded)),
+      )
       const post$ = ready$.pipe(
         mergeMap((ok) =>
           ok
             ? defer(() => {
                 frameHostFor(deps, state$.value).post(request.message)
-                return EMPTY
+                return replaced$
               }).pipe(catchError((error: unknown) => of(fail('notLoaded', messageOf(error)))))
             : of(fail('notLoaded', FRAME_ERRORS.notLoaded)),
         ),
       )
-      const timeout$ = request.timeoutMs === null ? NEVER : timer(request.timeoutMs, deps.scheduler).pipe(map(() => fail('timeout', FRAME_ERRORS.timeout)))
+      // Every request has an end: `null` (older logs, hand-made requests) is the SPEC 9 timeout of its name.
+      const timeoutMs = request.timeoutMs ?? frameRequestTimeout(name)
+      const timeout$ = timer(timeoutMs, deps.scheduler).pipe(map(() => fail('timeout', FRAME_ERRORS.timeout)))
       const abort$ = action$.pipe(
         filter((a) => a.type === 'frame/abortRequested' && a.id === id),
         take(1),

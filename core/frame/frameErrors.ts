@@ -6,4 +6,6 @@ export const FRAME_ERRORS = {
   notLoaded: 'Network Error - Could not load embedded wallet',
   rpcAborted: 'Request was aborted',
   aborted: 'Something went wrong',
+  /** Not in SPEC 8, our wording: the frame's document was replaced before it answered (`reloaded`). */
+  reloaded: 'The embedded wallet reloaded before it answered. Please try again.',
 } as const

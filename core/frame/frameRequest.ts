@@ -12,8 +12,8 @@ export type FrameReply<N extends FrameRequestName> =
   | { readonly ok: false; readonly id: string; readonly error: ErrorInfo; readonly reason: FrameFailureReason }
 
 export interface FrameRequestOptions {
-  /** Overrides the SPEC 9 timeout of this request (`frameRequestTimeout`); null waits without limit. */
-  readonly timeoutMs?: number | null
+  /** Overrides the SPEC 9 timeout of this request (`frameRequestTimeout`). Every request has one. */
+  readonly timeoutMs?: number
   /** Overrides the random id (tests). */
   readonly id?: string
 }
@@ -39,7 +39,7 @@ export function frameRequest<N extends FrameRequestName, A extends Action>(
   return defer(() => {
     const id = options.id ?? deps.id()
     const name = requestName(message)
-    const timeoutMs = options.timeoutMs !== undefined ? options.timeoutMs : frameRequestTimeout(name)
+    const timeoutMs = options.timeoutMs ?? frameRequestTimeout(name)
     const reply$ = action$.pipe(
       filter((a): a is ActionOf<'frame/requestSucceeded' | 'frame/requestFailed'> => (a.type === 'frame/requestSucceeded' || a.type === 'frame/requestFailed') && a.id === id),
       take(1),

@@ -10,12 +10,17 @@
  *   switchMap(({ email }) => frameRequest(action$, deps, appMessage('CONNECT_EMAIL', { email }), (reply) =>
  *     reply.ok
  *       ? { type: 'auth/emailAccepted', action: reply.payload.action } // 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'
- *       : { type: 'auth/emailFailed', error: reply.error })),           // reply.reason: 'error' | 'timeout' | 'notLoaded' | 'aborted'
+ *       : { type: 'auth/emailFailed', error: reply.error })),           // reply.reason: 'error' | 'timeout' | 'notLoaded' | 'aborted' | 'reloaded'
  * )
  * ```
  * - `frameRequest` emits `frame/requestSent` (id from `deps.id()`) and, after the reply, whatever
  *   `onReply` returns. Timeouts per SPEC 9 are applied by the transport (`frameRequestTimeout`);
- *   pass `{ timeoutMs }` to override. A late, duplicate or unknown-id reply never reaches you.
+ *   pass `{ timeoutMs }` to override. Every request has one. A late, duplicate or unknown-id reply
+ *   never reaches you.
+ * - A ready frame whose document is replaced (a new READY, or an iframe `load` the host did not
+ *   ask for: it reloaded, or its page failed) is `frame/documentChanged`: requests already posted
+ *   fail at once (`reloaded`, 'The embedded wallet reloaded before it answered. Please try
+ *   again.'), and the frame counts as loading until its READY (20 s, then failed).
  * - Errors: `reply.error.message` is the frame's message, or 'An error occurred' when it had none
  *   (SPEC 8); timeouts say 'Embedded Wallet Request Timed Out'; a frame that never loaded
  *   'Network Error - Could not load embedded wallet'; aborts 'Request was aborted' (rpc) or

@@ -29,8 +29,9 @@ export function authNamespace(state: AirlockState): ChainNamespace | null {
  * are on), then runs its RPC requests through the frame. Unsafe ones (signing, sending) are
  * answered by the person inside the secure frame: ApproveTransaction only reveals it, and no page
  * action can approve or reject (the wallet decides, never the page). Closing the modal, a
- * disallowed request, a disconnect or 5 minutes without an answer end open requests, here and in
- * the frame (RPC_ABORT); after a success the balance refreshes and the stack pops, or the modal
+ * disallowed request, signing out (or losing the auth session) or 5 minutes without an answer end
+ * open requests, here and in the frame (RPC_ABORT); a frame that reloads under them ends them at
+ * once (`reloaded`); after a success the balance refreshes and the stack pops, or the modal
  * closes (SPEC 4 "Signing requests").
  * @example createStore({ …, epics: { authProvider: authProviderEpic } })
  */
@@ -89,7 +90,13 @@ function runJob(job: RpcJob, action$: Observable<Action>, state$: StateObservabl
   if (!unsafe) return send$
   // The frame asks the person and answers; the page only ends the wait (SPEC 4 "Signing requests").
   const giveUp$ = action$.pipe(
-    filter((a) => a.type === 'modal/closeRequested' || a.type === 'auth/requestNotAllowed' || a.type === 'connection/disconnected'),
+    ofType('modal/closeRequested', 'auth/requestNotAllowed', 'connection/disconnectRequested', 'connection/disconnected'),
+    // Signing out (at once, not after the sign-out wait) or losing the auth session ends it; another wallet's disconnect does not.
+    filter((a) =>
+      a.type === 'connection/disconnectRequested'
+        ? state$.value.connection.namespaces[a.namespace]?.connectorId === AUTH_CONNECTOR_ID
+        : a.type !== 'connection/disconnected' || !authConnected(state$.value),
+    ),
     take(1),
     takeUntil(action$.pipe(filter((a) => a.type === 'auth/requestSettled' && a.id === job.id))),
     map((a): Action => {
@@ -100,6 +107,10 @@ function runJob(job: RpcJob, action$: Observable<Action>, state$: StateObservabl
   )
   const intro: Action[] = [{ type: 'auth/approvalRequested', approval: { id: job.id, method: job.request.method } }, ...openApproval(state$.value)]
   return merge(from(intro), send$, giveUp$)
+}
+
+function authConnected(state: AirlockState): boolean {
+  return Object.values(state.connection.namespaces).some((c) => c?.connectorId === AUTH_CONNECTOR_ID && c.status !== 'disconnected')
 }
 
 /** RPC_ABORT for one request; nobody waits on its answer. */

@@ -11,6 +11,7 @@ import { initialState } from '../../../tests/support/state.js'
 import { createProviderRegistry } from '../providerRegistry.js'
 import { cooldownEpic } from './cooldownEpic.js'
 import { emailLoginEpic } from './emailLoginEpic.js'
+import { alertFor } from '../../errors/alerts.js'
 
 const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected))
 const ADDRESS = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
@@ -86,6 +87,51 @@ describe('emailLoginEpic', () => {
     expect(states[1]?.auth).toMatchObject({ blocked: true, cooldownSeconds: 18 })
     const second = seen.filter((a) => a.type === 'frame/requestSent')[1]
     expect(second).toMatchObject({ id: 'id2' })
+  })
+
+  test('behavior: an attempt that sent no code (the frame did not load) starts no cooldown: the retry goes out at once, and the code it sends starts it (review 4a)', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { deps, writes, state } = setup(scheduler)
+      const notLoaded = { message: 'Network Error - Could not load embedded wallet' }
+      const input$ = hot<Action>('-e 9ms f 9ms e 9ms a', {
+        e: { type: 'auth/emailLoginRequested', email: EMAIL },
+        f: { type: 'frame/requestFailed', id: 'id1', name: 'CONNECT_EMAIL', error: notLoaded, reason: 'notLoaded' },
+        a: ok('id2', 'CONNECT_EMAIL', { action: 'VERIFY_OTP' }),
+      })
+      const sent = (id: string): Action => ({ type: 'frame/requestSent', id, name: 'CONNECT_EMAIL', message: { id, type: '@airlock-app/CONNECT_EMAIL', payload: { email: EMAIL } }, timeoutMs: 30_000 })
+      const run = runEpic(scheduler, epic, input$, state, deps)
+      expectObservable(run.out$, '^ 1500ms !').toBe('-s 9ms (lr) 6ms t 9ms (cnpu) 994ms v', {
+        s: sent('id1'),
+        l: { type: 'auth/loginFailed', error: notLoaded },
+        r: { type: 'alerts/raised', alert: alertFor('IFRAME_LOAD_FAILED') },
+        t: sent('id2'),
+        c: { type: 'auth/cooldownStarted', until: 31 + 30_000 },
+        n: { type: 'auth/emailCodeSent', next: 'VERIFY_OTP' },
+        p: { type: 'router/pushRequested', view: 'EmailVerifyOtp' },
+        u: { type: 'auth/cooldownTicked', seconds: 30 },
+        v: { type: 'auth/cooldownTicked', seconds: 29 },
+      })
+      // Nothing was persisted for the failed attempt; the sent code's time was.
+      scheduler.schedule(() => expect(writes).not.toHaveProperty('walletLastEmailLoginTime'), 30)
+      scheduler.schedule(() => expect(writes).toMatchObject({ walletLastEmailLoginTime: 31 }), 32)
+      scheduler.schedule(() => expect(run.state().auth).toMatchObject({ step: 'idle', blocked: false, cooldownSeconds: 0 }), 15)
+    })
+  })
+
+  test('behavior: an attempt the frame did not answer in time may have sent a code: it starts the cooldown', () => {
+    const scheduler = newScheduler()
+    const seen: Action[] = []
+    scheduler.run(({ hot }) => {
+      const { deps, state } = setup(scheduler)
+      const input$ = hot<Action>('-e 30s f', {
+        e: { type: 'auth/emailLoginRequested', email: EMAIL },
+        f: { type: 'frame/requestFailed', id: 'id1', name: 'CONNECT_EMAIL', error: { message: 'Embedded Wallet Request Timed Out' }, reason: 'timeout' },
+      })
+      runEpic(scheduler, epic, input$, state, deps).out$.subscribe((a) => seen.push(a))
+    })
+    expect(seen).toContainEqual({ type: 'auth/cooldownStarted', until: 30_002 + 30_000 })
+    expect(seen.findIndex((a) => a.type === 'auth/cooldownStarted')).toBeLessThan(seen.findIndex((a) => a.type === 'auth/loginFailed'))
   })
 
   test('behavior: a wrong code shows the frame message and keeps the code view; an unknown server message raises no alert', () => {

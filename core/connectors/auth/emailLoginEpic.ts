@@ -14,22 +14,30 @@ import { loadUser } from './loadUser.js'
 /**
  * Email login (SPEC 4): CONNECT_EMAIL, then VERIFY_OTP (CONNECT_OTP with the code), or
  * VERIFY_DEVICE (CONNECT_DEVICE waits for the approval link, which also sends the code), or CONNECT;
- * then GET_USER. Each code request starts the 30 s cooldown, persisted so it holds across
- * reloads (the reducer refuses requests inside it). A newer attempt replaces an older one.
+ * then GET_USER. Each code the frame sends starts the 30 s cooldown, persisted so it holds across
+ * reloads (the reducer refuses requests inside it); an attempt that sent none (the frame did not
+ * load, or refused) starts none. A newer attempt replaces an older one.
  * @example store.dispatch({ type: 'auth/emailLoginRequested', email: 'ada@example.com' })
  */
 export const emailLoginEpic =
   (cooldownMs = EMAIL_LOGIN_COOLDOWN_MS): Epic<Action, AirlockState, AirlockDeps> =>
   (action$, state$, deps) => {
     const session = authSession(deps.providers)
+    // The cooldown counts from a code the frame sent (or may have sent: no answer in time), persisted
+    // so it holds across reloads. A frame that never loaded, or refused, sent nothing: no cooldown.
+    const cooldown = (): Action[] => {
+      const now = deps.scheduler.now()
+      void writeAuthItems(deps.storage, { walletLastEmailLoginTime: now })
+      return [{ type: 'auth/cooldownStarted', until: now + cooldownMs }]
+    }
     const sendCode = (email: string): Observable<Action> =>
       frameRequest(action$, deps, appMessage('CONNECT_EMAIL', { email }), (reply): Action[] => {
-        if (!reply.ok) return loginFailedActions(reply.error, reply.reason)
+        if (!reply.ok) return [...(reply.reason === 'timeout' ? cooldown() : []), ...loginFailedActions(reply.error, reply.reason)]
         const next = reply.payload.action
         const view = next === 'VERIFY_OTP' ? 'EmailVerifyOtp' : next === 'VERIFY_DEVICE' ? 'EmailVerifyDevice' : null
         const onView = state$.value.router.view
         const route: Action[] = !view || onView === view ? [] : [{ type: onView === 'EmailVerifyDevice' ? 'router/replaceRequested' : 'router/pushRequested', view }]
-        return [{ type: 'auth/emailCodeSent', next }, ...route]
+        return [...cooldown(), { type: 'auth/emailCodeSent', next }, ...route]
       })
 
     const requested$ = action$.pipe(
@@ -39,9 +47,7 @@ export const emailLoginEpic =
       switchMap(({ email }) =>
         defer(() => {
           session.email = email
-          const now = deps.scheduler.now()
-          void writeAuthItems(deps.storage, { walletLastEmailLoginTime: now })
-          return concat(of<Action>({ type: 'auth/cooldownStarted', until: now + cooldownMs }), sendCode(email))
+          return sendCode(email)
         }),
       ),
     )

@@ -38,7 +38,7 @@ describe('farcasterEpic', () => {
     })
     expect(sent(seen)).toEqual([
       { name: 'GET_FARCASTER_URI', timeoutMs: 20_000 },
-      { name: 'CONNECT_FARCASTER', timeoutMs: null },
+      { name: 'CONNECT_FARCASTER', timeoutMs: 300_000 },
       { name: 'GET_USER', timeoutMs: 20_000 },
     ])
     // The channel URL travels by reference; the box holds it for the QR view.

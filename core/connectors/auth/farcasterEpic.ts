@@ -35,7 +35,7 @@ export const farcasterEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, 
           void writeAuthItems(deps.storage, { walletEmailLoginUsed: true, walletSocialUsername: connected.payload.userName })
           return concat(of<Action>({ type: 'auth/frameConnected', method: 'farcaster' }), loadUser(action$, state$, deps, 'farcaster'))
         },
-        { timeoutMs: null, id },
+        { id },
       )
       const ended$ = action$.pipe(filter((a) => (a.type === 'frame/requestSucceeded' || a.type === 'frame/requestFailed') && a.id === id))
       const abort$ = cancel$.pipe(

@@ -1,5 +1,6 @@
-import { defer, type Observable } from 'rxjs'
-import type { Action } from '../../actions/types.js'
+import { concat, defer, EMPTY, from, type Observable } from 'rxjs'
+import type { FrameFailureReason } from '../../actions/frame.js'
+import type { Action, ErrorInfo } from '../../actions/types.js'
 import type { AirlockDeps } from '../../deps.js'
 import { appMessage, frameRequest } from '../../frame/index.js'
 import type { SocialProvider } from '../../options/features.js'
@@ -17,7 +18,14 @@ import { userActions } from './userActions.js'
  * last-email-login time cleared.
  * @example loadUser(action$, state$, deps, null)
  */
-export function loadUser(action$: Observable<Action>, state$: StateObservable<AirlockState>, deps: AirlockDeps, social: SocialProvider | null): Observable<Action> {
+export function loadUser(
+  action$: Observable<Action>,
+  state$: StateObservable<AirlockState>,
+  deps: AirlockDeps,
+  social: SocialProvider | null,
+  /** What follows the failure actions when GET_USER fails (the session check decides whether to keep the cache). */
+  onFailed: (failure: { error: ErrorInfo; reason: FrameFailureReason }) => Observable<Action> = () => EMPTY,
+): Observable<Action> {
   return defer(() => {
     const network = selectActiveNetwork(state$.value)
     const preferred = state$.value.options.defaultAccountTypes[network.chainNamespace]
@@ -26,7 +34,7 @@ export function loadUser(action$: Observable<Action>, state$: StateObservable<Ai
       ...(preferred === 'eoa' || preferred === 'smartAccount' ? { preferredAccountType: preferred } : {}),
     }
     return frameRequest(action$, deps, appMessage('GET_USER', payload), (reply) => {
-      if (!reply.ok) return loginFailedActions(reply.error, reply.reason)
+      if (!reply.ok) return concat(from(loginFailedActions(reply.error, reply.reason)), onFailed(reply))
       const session = authSession(deps.providers)
       if (reply.payload.email) session.email = reply.payload.email
       // Best effort and not awaited: the storage layer queues it before any later read.

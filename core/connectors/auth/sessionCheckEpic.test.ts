@@ -6,6 +6,7 @@ import { runEpic } from '../../../tests/support/epicHarness.js'
 import { initialState, reduce } from '../../../tests/support/state.js'
 import { sessionCheckEpic } from './sessionCheckEpic.js'
 import { authTestDeps } from '../../../tests/support/authTestDeps.js'
+import { selectPersisted } from '../../../storage/selectPersisted.js'
 
 const ADDRESS = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
 const CAIP = `eip155:31337:${ADDRESS}` as const
@@ -45,16 +46,47 @@ describe('sessionCheckEpic', () => {
     expect(final().connection.namespaces.eip155?.status).toBe('disconnected')
   })
 
-  test('behavior: a failed check (frame never loaded) and a failed GET_USER wipe and disconnect too, never stuck connecting', () => {
-    const failed = run('h 9ms f', { f: { type: 'frame/requestFailed', id: 'id1', name: 'IS_CONNECTED', error: { message: 'Network Error - Could not load embedded wallet' }, reason: 'notLoaded' } })
-    expect(failed.final().connection.namespaces.eip155?.status).toBe('disconnected')
-    expect(failed.seen.some((a) => a.type === 'alerts/raised')).toBe(false)
-    const user = run('h 9ms c 9ms f', {
-      c: { type: 'frame/requestSucceeded', id: 'id1', name: 'IS_CONNECTED', payload: { isConnected: true } },
-      f: { type: 'frame/requestFailed', id: 'id2', name: 'GET_USER', error: { message: 'Not signed in' }, reason: 'error' },
+  test('behavior: a check that could not be made (the frame did not load) keeps the cached login and the stored connection: disconnected for now, never stuck connecting (review 4d)', () => {
+    const scheduler = new TestScheduler((actual, expected) => expect(actual).toEqual(expected))
+    const { deps, writes } = authTestDeps(scheduler)
+    const notLoaded = { message: 'Network Error - Could not load embedded wallet' }
+    scheduler.run(({ hot, expectObservable, expectSubscriptions }) => {
+      const input$ = hot<Action>('h 19999ms f', { h: hydrated, f: { type: 'frame/requestFailed', id: 'id1', name: 'IS_CONNECTED', error: notLoaded, reason: 'notLoaded' } })
+      const harness = runEpic(scheduler, sessionCheckEpic, input$, reduce(initialState({ networks: [airlockDevnet] })), deps)
+      expectObservable(harness.out$, '^ 30s !').toBe('s 19999ms (cd)', {
+        s: { type: 'frame/requestSent', id: 'id1', name: 'IS_CONNECTED', message: { id: 'id1', type: '@airlock-app/IS_CONNECTED' }, timeoutMs: 20_000 },
+        c: { type: 'auth/sessionChecked', connected: false, error: notLoaded },
+        d: { type: 'connection/disconnected', namespace: 'eip155', reason: 'unreachable' },
+      })
+      expectSubscriptions(input$.subscriptions).toBe('^ 30s !')
+      scheduler.schedule(() => {
+        const state = harness.state()
+        expect(state.connection.namespaces.eip155).toMatchObject({ status: 'disconnected', caipAddress: null, resume: { connectorId: 'auth', caipAddress: CAIP } })
+        // Stored as before: the next load checks again.
+        expect(selectPersisted(state).connections).toEqual({ eip155: { connectorId: 'auth', caipAddress: CAIP } })
+      }, 20_001)
     })
-    expect(user.final().connection.namespaces.eip155?.status).toBe('disconnected')
-    expect(user.writes).toMatchObject({ walletEmail: null })
+    // Nothing wiped: the login comes back when the frame does.
+    expect(writes).toEqual({})
+  })
+
+  test('behavior: a timeout, a frame reload, or an error answer to IS_CONNECTED keep the cache too; no alert at start', () => {
+    for (const [reason, message] of [['timeout', 'Embedded Wallet Request Timed Out'], ['reloaded', 'The embedded wallet reloaded before it answered. Please try again.'], ['error', 'IndexedDB is closing']] as const) {
+      const { seen, writes, final } = run('h 9ms f', { f: { type: 'frame/requestFailed', id: 'id1', name: 'IS_CONNECTED', error: { message }, reason } })
+      expect(writes).toEqual({})
+      expect(final().connection.namespaces.eip155).toMatchObject({ status: 'disconnected', resume: { connectorId: 'auth' } })
+      expect(seen.some((a) => a.type === 'alerts/raised')).toBe(false)
+    }
+  })
+
+  test('behavior: after IS_CONNECTED true, GET_USER refused by the frame ("Not signed in") wipes; GET_USER unanswered keeps', () => {
+    const connected: Action = { type: 'frame/requestSucceeded', id: 'id1', name: 'IS_CONNECTED', payload: { isConnected: true } }
+    const refused = run('h 9ms c 9ms f', { c: connected, f: { type: 'frame/requestFailed', id: 'id2', name: 'GET_USER', error: { message: 'Not signed in' }, reason: 'error' } })
+    expect(refused.final().connection.namespaces.eip155).toEqual({ status: 'disconnected', caipAddress: null, connectorId: null, accounts: [] })
+    expect(refused.writes).toMatchObject({ walletEmail: null, walletEmailLoginUsed: null })
+    const silent = run('h 9ms c 9ms f', { c: connected, f: { type: 'frame/requestFailed', id: 'id2', name: 'GET_USER', error: { message: 'Embedded Wallet Request Timed Out' }, reason: 'timeout' } })
+    expect(silent.final().connection.namespaces.eip155).toMatchObject({ status: 'disconnected', resume: { connectorId: 'auth', caipAddress: CAIP } })
+    expect(silent.writes).toEqual({})
   })
 
   test('behavior: nothing is asked when no auth connection was stored', () => {

@@ -1,5 +1,6 @@
-import { concat, defer, EMPTY, filter, from, mergeMap, of, switchMap, takeUntil, type Observable } from 'rxjs'
-import type { Action } from '../../actions/types.js'
+import { concat, defer, EMPTY, from, switchMap, takeUntil, type Observable } from 'rxjs'
+import type { Action, ErrorInfo } from '../../actions/types.js'
+import type { ChainNamespace } from '../../chains/types.js'
 import { ofType } from '../../store/ofType.js'
 import type { AirlockDeps } from '../../deps.js'
 import { appMessage, frameRequest } from '../../frame/index.js'
@@ -11,9 +12,11 @@ import { authNamespaces } from './signOutEpic.js'
 
 /**
  * After a reload, confirms a stored auth connection with the frame (SPEC 4): IS_CONNECTED, then
- * GET_USER. Not connected, or any failure, wipes the cached login data and leaves the account
- * disconnected (never a cached address shown as connected). A connect or disconnect meanwhile
- * takes over.
+ * GET_USER. Only the frame's own "not signed in" (IS_CONNECTED false, or GET_USER refused) wipes
+ * the cached login data. A check that could not be made (the frame did not load, did not answer
+ * in time, reloaded, or answered IS_CONNECTED with an error) keeps it: the account shows
+ * disconnected for now (never a cached address as connected), still stored, and the next load
+ * checks again. A connect or disconnect meanwhile takes over.
  * @example createStore({ …, epics: { sessionCheck: sessionCheckEpic } })
  */
 export const sessionCheckEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, state$, deps) =>
@@ -22,20 +25,29 @@ export const sessionCheckEpic: Epic<Action, AirlockState, AirlockDeps> = (action
     switchMap((): Observable<Action> => {
       const namespaces = authNamespaces(state$.value).filter((ns) => state$.value.connection.namespaces[ns]?.status === 'connecting')
       if (namespaces.length === 0) return EMPTY
-      const failed = (): Observable<Action> =>
-        concat(
-          defer(() => {
-            void writeAuthItems(deps.storage, CACHED_LOGIN_DATA)
-            return EMPTY
-          }),
-          from<Action[]>([{ type: 'auth/sessionChecked', connected: false }, ...namespaces.map((namespace): Action => ({ type: 'connection/disconnected', namespace, reason: 'reconnectFailed' }))]),
-        )
       return frameRequest(action$, deps, appMessage('IS_CONNECTED'), (reply) => {
-        if (!reply.ok || !reply.payload.isConnected) return failed()
+        if (!reply.ok) return unreachable(namespaces, reply.error)
+        if (!reply.payload.isConnected) return signedOut(namespaces, deps)
         return concat(
           from<Action[]>([{ type: 'auth/sessionChecked', connected: true }, { type: 'auth/frameConnected', method: 'session' }]),
-          loadUser(action$, state$, deps, state$.value.auth.social).pipe(mergeMap((a) => (a.type === 'auth/loginFailed' ? concat(of(a), failed()) : of(a)))),
+          loadUser(action$, state$, deps, state$.value.auth.social, ({ error, reason }) => (reason === 'error' ? signedOut(namespaces, deps) : unreachable(namespaces, error))),
         )
       }).pipe(takeUntil(action$.pipe(ofType('connection/connectRequested', 'connection/disconnectRequested'))))
     }),
   )
+
+/** The frame says nobody is signed in: the cached login goes, the account is disconnected. */
+function signedOut(namespaces: readonly ChainNamespace[], deps: AirlockDeps): Observable<Action> {
+  return concat(
+    defer(() => {
+      void writeAuthItems(deps.storage, CACHED_LOGIN_DATA)
+      return EMPTY
+    }),
+    from<Action[]>([{ type: 'auth/sessionChecked', connected: false }, ...namespaces.map((namespace): Action => ({ type: 'connection/disconnected', namespace, reason: 'reconnectFailed' }))]),
+  )
+}
+
+/** No answer to go by: disconnected for now, the cached login and the stored connection kept for the next load. */
+function unreachable(namespaces: readonly ChainNamespace[], error: ErrorInfo): Observable<Action> {
+  return from<Action[]>([{ type: 'auth/sessionChecked', connected: false, error }, ...namespaces.map((namespace): Action => ({ type: 'connection/disconnected', namespace, reason: 'unreachable' }))])
+}

@@ -6,6 +6,7 @@ import { parseAppMessage } from '../../frame/index.js'
 import { marbleDeps, runEpic } from '../../../tests/support/epicHarness.js'
 import { initialState, reduce } from '../../../tests/support/state.js'
 import { syncFrameEpic } from './syncFrameEpic.js'
+import { FRAME_SYNC_TIMEOUT_MS } from '../../constants/timing.js'
 
 const v: Record<string, Action> = {
   l: { type: 'frame/loadStarted', url: 'https://secure.example' },
@@ -27,11 +28,11 @@ function run(input: string, options: Parameters<typeof initialState>[0] = {}) {
 }
 
 describe('syncFrameEpic', () => {
-  test('default: once the frame is ready it gets the dapp data and the theme (no timeout: nobody waits)', () => {
+  test('default: once the frame is ready it gets the dapp data and the theme (nobody waits; bounded so a silent frame cannot keep them pending)', () => {
     const sent = run('lry', { metadata: { name: 'Demo', description: 'A demo', url: 'https://demo.example', icons: ['https://demo.example/icon.png'] }, themeMode: 'dark' })
     expect(sent.map((s) => [s.frame, s.name, s.timeoutMs])).toEqual([
-      [2, 'SYNC_DAPP_DATA', null],
-      [2, 'SYNC_THEME', null],
+      [2, 'SYNC_DAPP_DATA', FRAME_SYNC_TIMEOUT_MS],
+      [2, 'SYNC_THEME', FRAME_SYNC_TIMEOUT_MS],
     ])
     expect(sent[0]!.message).toMatchObject({ payload: { metadata: { name: 'Demo', description: 'A demo', url: 'https://demo.example', icons: ['https://demo.example/icon.png'] }, sdkType: 'airlock', projectId: 'p1' } })
     expect(sent[1]!.message).toMatchObject({ payload: { themeMode: 'dark' } })

@@ -1,5 +1,5 @@
 import type { Action } from '../../actions/types.js'
-import type { Alert } from '../../errors/alerts.js'
+import type { Alert, AlertCode } from '../../errors/alerts.js'
 
 /** Raised alerts, one per code (raising again replaces the message), newest last. */
 export function alertsReducer(state: readonly Alert[], action: Action): readonly Alert[] {
@@ -9,8 +9,17 @@ export function alertsReducer(state: readonly Alert[], action: Action): readonly
       return [...rest, action.alert]
     }
     case 'alerts/dismissed':
-      return state.some((alert) => alert.code === action.code) ? state.filter((alert) => alert.code !== action.code) : state
+      return without(state, action.code)
+    // A later success makes the embedded wallet's failure alerts stale: the frame loaded, or it answered.
+    case 'frame/ready':
+      return without(state, 'IFRAME_LOAD_FAILED')
+    case 'frame/requestSucceeded':
+      return without(state, 'IFRAME_REQUEST_TIMEOUT')
     default:
       return state
   }
+}
+
+function without(state: readonly Alert[], code: AlertCode): readonly Alert[] {
+  return state.some((alert) => alert.code === code) ? state.filter((alert) => alert.code !== code) : state
 }

@@ -29,6 +29,18 @@ describe('connection', () => {
     expect(selectCaipAddress(synced)).toBe(address)
   })
 
+  test('behavior: a stored connection its wallet could not confirm for now (`unreachable`) shows disconnected, kept as `resume`; a new connect or a real disconnect drops it', () => {
+    const auth = { ...hydrated('connected'), values: { ...(hydrated('connected') as { values: object }).values, connections: { eip155: { connectorId: 'auth', caipAddress: address } }, connectedConnectorIds: { eip155: 'auth' } } } as Action
+    const unreachable = reduce(initialState(), auth, { type: 'connection/disconnected', namespace: 'eip155', reason: 'unreachable' })
+    expect(unreachable.connection.namespaces.eip155).toEqual({ status: 'disconnected', caipAddress: null, connectorId: null, accounts: [], resume: { connectorId: 'auth', caipAddress: address } })
+    expect(selectIsConnected(unreachable)).toBe(false)
+    expect(selectCaipAddress(unreachable)).toBeUndefined()
+    // Twice unreachable: still kept.
+    expect(reduce(unreachable, { type: 'connection/disconnected', namespace: 'eip155', reason: 'unreachable' }).connection.namespaces.eip155?.resume).toEqual({ connectorId: 'auth', caipAddress: address })
+    expect(reduce(unreachable, { type: 'connection/connectRequested', namespace: 'eip155', connectorId: 'io.metamask' }).connection.namespaces.eip155).toEqual({ status: 'connecting', caipAddress: null, connectorId: 'io.metamask', accounts: [] })
+    expect(reduce(unreachable, { type: 'connection/disconnected', namespace: 'eip155', reason: 'reconnectFailed' }).connection.namespaces.eip155).toEqual({ status: 'disconnected', caipAddress: null, connectorId: null, accounts: [] })
+  })
+
   test('behavior: a stored disconnected clears the cached address', () => {
     const state = reduce(initialState(), hydrated('disconnected'))
     expect(state.connection.namespaces.eip155).toEqual({ status: 'disconnected', caipAddress: null, connectorId: null, accounts: [] })

@@ -27,7 +27,8 @@ export function connectionReducer(state: ConnectionState, action: Action, root: 
     case 'connection/connectRequested':
       return {
         ...state,
-        namespaces: { ...state.namespaces, [action.namespace]: { ...(state.namespaces[action.namespace] ?? disconnected), status: 'connecting', connectorId: action.connectorId } },
+        // A new connection replaces one kept for a later retry (`resume`).
+        namespaces: { ...state.namespaces, [action.namespace]: { ...withoutResume(state.namespaces[action.namespace] ?? disconnected), status: 'connecting', connectorId: action.connectorId } },
         errors: omit(state.errors, action.namespace),
       }
     case 'connection/accountConnected':
@@ -57,7 +58,7 @@ export function connectionReducer(state: ConnectionState, action: Action, root: 
     case 'connection/disconnected':
       return {
         ...state,
-        namespaces: { ...state.namespaces, [action.namespace]: disconnected },
+        namespaces: { ...state.namespaces, [action.namespace]: action.reason === 'unreachable' ? kept(state.namespaces[action.namespace]) : disconnected },
         unsupportedCaipNetworkId: state.unsupportedCaipNetworkId?.startsWith(`${action.namespace}:`) ? null : state.unsupportedCaipNetworkId,
         switchingTo: null,
       }
@@ -81,6 +82,18 @@ export function connectionReducer(state: ConnectionState, action: Action, root: 
     default:
       return state
   }
+}
+
+/** Disconnected for now; the stored connection (if it had one) stays for the next load. */
+function kept(current: NamespaceConnection | undefined): NamespaceConnection {
+  const stored = current?.caipAddress && current.connectorId ? { connectorId: current.connectorId, caipAddress: current.caipAddress } : current?.resume
+  return stored ? { ...disconnected, resume: stored } : disconnected
+}
+
+function withoutResume(connection: NamespaceConnection): NamespaceConnection {
+  if (!connection.resume) return connection
+  const { resume: _kept, ...rest } = connection
+  return rest
 }
 
 function activate(state: ConnectionState, caipNetworkId: CaipNetworkId, switchingTo: CaipNetworkId | null): ConnectionState {

@@ -10,6 +10,9 @@ export function frameReducer(state: FrameState = initialFrameState, action: Acti
       return { ...state, version: action.version ?? null }
     case 'frame/ready':
       return state.status === 'loading' ? { ...state, status: 'ready' } : state
+    case 'frame/documentChanged':
+      // Loading again, without a new `loadStarted`: the frame replaced its own document.
+      return state.status === 'ready' ? { ...state, status: 'loading' } : state
     case 'frame/loadFailed':
       return { ...state, status: 'failed', error: action.error }
     case 'frame/visibilityRequested':

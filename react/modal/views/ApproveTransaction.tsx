@@ -29,12 +29,13 @@ const ASKS: Record<string, string> = {
  */
 export function ApproveTransaction() {
   const airlock = useAirlockInstance()
-  const { approval, notAllowed, waiting } = useAirlockSelector(
-    (s) => ({ approval: s.auth.approvals[0] ?? null, notAllowed: s.auth.notAllowed, waiting: s.auth.approvals.length }),
+  const { approval, notAllowed, waiting, frameReady } = useAirlockSelector(
+    (s) => ({ approval: s.auth.approvals[0] ?? null, notAllowed: s.auth.notAllowed, waiting: s.auth.approvals.length, frameReady: s.frame.status === 'ready' }),
     shallowEqual,
   )
   const slot = useRef<HTMLDivElement>(null)
-  useFrameOverSlot(slot, approval !== null && !notAllowed)
+  // Only a ready frame is shown: one that is (re)loading has no request to show, maybe an error page.
+  useFrameOverSlot(slot, approval !== null && !notAllowed && frameReady)
 
   if (notAllowed || !approval) {
     return (

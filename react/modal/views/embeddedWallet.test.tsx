@@ -116,7 +116,7 @@ describe('embedded wallet views', () => {
     await waitFor(() => expect(shadow().activeElement).toBe(otp))
   })
 
-  test('behavior: ApproveTransaction only holds the secure frame\'s place: it reveals the frame over its slot, has no Approve or Reject of its own, and hides the frame when it leaves', async () => {
+  test('behavior: ApproveTransaction only holds the secure frame\'s place: it reveals the ready frame over its slot, has no Approve or Reject of its own, and hides the frame when it leaves', async () => {
     const airlock = setup()
     const rect = { top: 120, left: 40, width: 360, height: 440, right: 400, bottom: 560, x: 40, y: 120, toJSON: () => ({}) }
     const measured = HTMLElement.prototype.getBoundingClientRect
@@ -131,6 +131,10 @@ describe('embedded wallet views', () => {
       const slot = await waitFor(() => $(root, '[data-airlock="approve"]'))
       expect(slot.textContent).toContain('Sign a message')
       expect(slot.textContent).toContain('1 more waiting')
+      // A frame that is not ready (loading, or reloading after its document changed) is not shown.
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(shows()).toEqual([])
+      dispatch(airlock, { type: 'frame/loadStarted', url: 'http://127.0.0.1:9' }, { type: 'frame/ready' })
       // The frame goes over the slot, once, in the modal's scheme.
       await waitFor(() => expect(shows()).toEqual([{ type: 'frame/visibilityRequested', visible: true, bounds: { top: 120, left: 40, width: 360, height: 440 }, colorScheme: 'light' }]))
       // Nothing on the page can answer: no Approve, no Reject, and no Back that would hide the request.
