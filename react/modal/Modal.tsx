@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { useCallback, useId, useMemo, useRef, useState, type ComponentType, type MouseEvent, type ReactNode } from 'react'
+import { useCallback, useId, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import { useAirlockInstance } from '../context.js'
 import { shallowEqual, useAirlockSelector } from '../hooks/useAirlockSelector.js'
 import { themeStyle } from '../theme/themeStyle.js'
@@ -8,6 +8,7 @@ import { Header } from './Header.js'
 import { MODAL_CSS } from './styles.js'
 import { Toasts } from './Toasts.js'
 import { useDialogFocus } from './useDialogFocus.js'
+import { useOverlayDismiss } from './useOverlayDismiss.js'
 import { ViewHost } from './ViewHost.js'
 // Keeps the page's start-up modules in one shared chunk (see sharedChunk.ts).
 export { SHARED_CHUNK } from '../sharedChunk.js'
@@ -64,9 +65,8 @@ export default function Modal({ embedded }: { embedded: boolean }) {
 
 function Overlay({ opener }: { opener: Element | null }) {
   const airlock = useAirlockInstance()
-  const onClick = (event: MouseEvent) => {
-    if (event.target === event.currentTarget) airlock.close()
-  }
+  // Not the rest of the click that opened the modal (a double click on Connect), see the hook.
+  const onClick = useOverlayDismiss(useCallback(() => airlock.close(), [airlock]))
   return (
     <div className="overlay" data-airlock="overlay" onClick={onClick}>
       <Dialog modal opener={opener} />
