@@ -6,7 +6,7 @@ import { AirlockModal } from './AirlockModal.js'
 import { preloadModal } from './ModalPortal.js'
 import { MODAL_CSS } from './styles.js'
 import { OVERLAY_CLICK_GUARD_MS } from './useOverlayDismiss.js'
-import { $, $dialog, byLabel, byText, click, count, dispatch, hosts, openModal, render, shadow, testAirlock, visibleDialog, waitFor } from '../testing/renderAirlock.js'
+import { $, $dialog, announce, byLabel, byText, click, count, dispatch, hosts, openModal, render, shadow, testAirlock, visibleDialog, waitFor, wallet } from '../testing/renderAirlock.js'
 
 afterEach(() => {
   document.body.innerHTML = ''
@@ -248,6 +248,17 @@ describe('toasts and alerts', () => {
     expect(ahead.querySelector('[data-view="Connect"]')).not.toBeNull()
     const root = await openModal(airlock)
     expect(visibleDialog(root)).toBe(ahead)
+  })
+
+  test('behavior: what changed while closed is in the dialog the open reveals (a wallet announced after the pre-render)', async () => {
+    await preloadModal()
+    const airlock = testAirlock()
+    render(airlock, <ConnectButton />)
+    const ahead = await waitFor(() => $(shadow(), '[role="dialog"] [data-view="Connect"]'))
+    announce(airlock, wallet({ id: 'late.wallet', rdns: 'late.wallet', name: 'Late Wallet' }))
+    act(() => airlock.open())
+    expect(visibleDialog(shadow())?.contains(ahead)).toBe(true)
+    expect(byText(ahead, '.row-name', 'Late Wallet')).toBeTruthy()
   })
 
   test('behavior: a raised alert shows its title and message and can be dismissed', async () => {

@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { useCallback, useId, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import { useAirlockInstance } from '../context.js'
 import { shallowEqual, useAirlockSelector } from '../hooks/useAirlockSelector.js'
 import { themeStyle } from '../theme/themeStyle.js'
@@ -10,11 +10,17 @@ import { Toasts } from './Toasts.js'
 import { useDialogFocus } from './useDialogFocus.js'
 import { useOverlayDismiss } from './useOverlayDismiss.js'
 import { ViewHost } from './ViewHost.js'
+import { warmHiddenDialog } from './warmLayout.js'
 // Keeps the page's start-up modules in one shared chunk (see sharedChunk.ts).
 export { SHARED_CHUNK } from '../sharedChunk.js'
 
 // ModalPortal fetches the first view together with this chunk, so the modal opens fully drawn.
 export { preloadView } from './ViewHost.js'
+
+// The registry's epics start at the first open and import their code then (lazyRegistryEpics.ts;
+// the registry itself is still only asked at that open). Fetched with this chunk instead, the code
+// is in when that import runs, so the click starts no request (issue 12: about 1 ms of it).
+void import('../../core/registry/registryEpics.js').catch(() => undefined)
 
 /**
  * React 19.2's `<Activity>`, read at run time: React 18.3 has none (a named import would be
@@ -41,8 +47,11 @@ export default function Modal({ embedded }: { embedded: boolean }) {
   if (shown.open !== open) {
     setShown({ open, opener: open && typeof document !== 'undefined' ? document.activeElement : shown.opener, generation: open ? shown.generation : shown.generation + 1 })
   }
+  const root = useRef<HTMLDivElement>(null)
+  // While closed only: open, the dialog is laid out anyway.
+  useEffect(() => (Activity && !open && root.current ? warmHiddenDialog(root.current) : undefined), [open])
   return (
-    <div className="root" data-theme={mode ?? undefined} style={style}>
+    <div ref={root} className="root" data-theme={mode ?? undefined} style={style}>
       <style>{MODAL_CSS}</style>
       {/* Closed, the dialog is rendered ahead at idle priority, hidden (display: none) and with no
           effects running: opening then only reveals it and mounts its effects, instead of
@@ -81,6 +90,19 @@ function Dialog({ modal, opener }: { modal: boolean; opener: Element | null }) {
   const shake = useAirlockSelector((state) => state.modal.shake)
   const close = useCallback(() => airlock.close(), [airlock])
   const onKeyDown = useDialogFocus(ref, modal, close, opener)
+  // Opening re-renders this dialog (a new opener): the same elements let React skip its content,
+  // which the hidden pre-render already rendered. Parts whose state moved on since then re-render
+  // on their own when revealed (their store subscriptions check again), still before the paint.
+  const content = useMemo(
+    () => (
+      <>
+        <Header titleId={titleId} />
+        <Alerts />
+        <ViewHost dialog={ref} />
+      </>
+    ),
+    [titleId],
+  )
   return (
     <div
       ref={ref}
@@ -93,9 +115,7 @@ function Dialog({ modal, opener }: { modal: boolean; opener: Element | null }) {
       data-shake={shake ? '' : undefined}
       onKeyDown={onKeyDown}
     >
-      <Header titleId={titleId} />
-      <Alerts />
-      <ViewHost dialog={ref} />
+      {content}
     </div>
   )
 }

@@ -2,6 +2,9 @@
 // bundler, in the bench's own page (same install, builds, probe, browser flags and click).
 //   node examples/run.mjs tests/bench/clickPath.ts                 packs this checkout
 //   node examples/run.mjs tests/bench/clickPath.ts --tarball x.tgz --runs 15
+//   node examples/run.mjs tests/bench/clickPath.ts --tarball a.tgz --tarball b.tgz --runs 15
+//                  A/B: each tarball installed and built in turn, then measured interleaved
+//                  (a/vite, a/esbuild, b/vite, b/esbuild, a/vite, …) in one browser
 // The click path is split on the page's clock by an init script that runs before the app:
 //   event          click event created (its timeStamp) → the first window capture listener
 //   handler        → React's render starts (the first queueMicrotask callback after the click:
@@ -18,6 +21,10 @@
 //   probe          → the bench probe sees the dialog visible (its own checks)
 // Each run also closes the modal (Escape) and opens it again after 1 s: "reopen" is that second
 // click → visible, with the same split.
+//   --trace        also records a Chromium trace of each first click and prints, averaged over the
+//                  runs, the self time per trace event in the task that dispatches the click (style
+//                  recalc, layout, scripts, …): where "react" goes. Tracing slows the page: its
+//                  totals are not comparable with untraced runs
 //   --warm-fonts   an experiment: before the first click, lay out text off-screen in the modal's
 //                  font stack (system-ui …) at weights 400 to 700, so the first open no longer pays
 //                  for the first use of those faces (the page itself never uses them before)
@@ -35,13 +42,13 @@ import { installProbe, type ProbeConfig } from './pageProbe.js'
 import { CACHE_DIR, ensureInstall } from './peers.js'
 import { median } from './speed.js'
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '11' }, tarball: { type: 'string' }, 'warm-fonts': { type: 'boolean', default: false } } })
+const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '11' }, tarball: { type: 'string', multiple: true }, 'warm-fonts': { type: 'boolean', default: false }, trace: { type: 'boolean', default: false } } })
 const runs = Number(args.runs)
 const app = BENCH_APPS.find((a) => a.id === 'airlock')!
 mkdirSync(CACHE_DIR, { recursive: true })
 const tarball = join(CACHE_DIR, AIRLOCK_TARBALL)
-copyFileSync(args.tarball ? resolve(args.tarball) : await packAirlock(), tarball)
-const install = await ensureInstall(app, { tarball, log: console.log })
+const sources = args.tarball?.length ? args.tarball.map((t) => resolve(t)) : [await packAirlock()]
+const variantOf = (source: string) => (sources.length > 1 ? source.slice(source.lastIndexOf('/') + 1).replace(/\.tgz$/, '') : '')
 
 interface Split {
   total: number
@@ -112,6 +119,43 @@ function instrument(): void {
   }
 }
 
+interface TraceEvent {
+  name: string
+  ph: string
+  ts: number
+  dur?: number
+  tid: number
+  pid: number
+  args?: { data?: { type?: string } }
+}
+
+/** Self time (ms) per event name in the renderer task that dispatched the click. */
+function clickTaskSelfTimes(trace: Buffer): Map<string, number> {
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents
+  const click = events.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click')
+  const times = new Map<string, number>()
+  if (!click) return times
+  const thread = events.filter((e) => e.ph === 'X' && e.pid === click.pid && e.tid === click.tid && e.dur !== undefined)
+  const task = thread.filter((e) => e.ts <= click.ts && e.ts + e.dur! >= click.ts).sort((a, b) => b.dur! - a.dur!)[0]
+  if (!task) return times
+  const inside = thread.filter((e) => e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur!).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
+  const stack: { end: number; name: string; self: number }[] = []
+  const pop = () => {
+    const done = stack.pop()!
+    times.set(done.name, (times.get(done.name) ?? 0) + done.self / 1000)
+  }
+  for (const e of inside) {
+    while (stack.length > 0 && stack[stack.length - 1]!.end <= e.ts) pop()
+    if (stack.length > 0) stack[stack.length - 1]!.self -= e.dur!
+    stack.push({ end: e.ts + e.dur!, name: e.name, self: e.dur! })
+  }
+  while (stack.length > 0) pop()
+  times.set('(task total)', task.dur! / 1000)
+  return times
+}
+
+const traced: Map<string, number>[] = []
+
 async function measure(browser: Browser, url: string): Promise<{ first: Split; again: Split; fetches: string[] } | null> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' })
   try {
@@ -122,15 +166,19 @@ async function measure(browser: Browser, url: string): Promise<{ first: Split; a
     await page.goto(url, { waitUntil: 'commit' })
     if ((await page.evaluate(() => window.__bench!.button)) === null) return null
     await page.waitForLoadState('networkidle', { timeout: 4_000 }).catch(() => {})
+    let first: { split: Split; fetches: string[] } | null = null
     const click = async (): Promise<{ split: Split; fetches: string[] } | null> => {
       const center = await page.evaluate(() => window.__bench!.center())
       if (!center) return null
       await page.mouse.move(center.x, center.y)
       await page.evaluate(() => Object.assign(window.__path!, { armed: true, click: null, capture: null, microtask: null, focusAt: null, mutation: null, focus: 0, fetch: 0, fetches: [] }))
       await page.evaluate((timeout) => window.__bench!.arm(timeout), 5_000)
+      const tracing = args.trace && !first
+      if (tracing) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'v8', 'fonts'] })
       await page.mouse.down()
       await page.mouse.up()
       const { modal } = await page.evaluate(() => window.__bench!.clicked!)
+      if (tracing) traced.push(clickTaskSelfTimes(await browser.stopTracing()))
       const p = await page.evaluate(() => ({ ...window.__path!, armed: false }))
       await page.evaluate(() => void (window.__path!.armed = false))
       if (modal === null || p.click === null || p.capture === null || p.microtask === null || p.mutation === null) return null
@@ -161,7 +209,7 @@ async function measure(browser: Browser, url: string): Promise<{ first: Split; a
       })
       await page.waitForTimeout(200)
     }
-    const first = await click()
+    first = await click()
     if (!first) return null
     await page.keyboard.press('Escape')
     await page.mouse.move(10, 10)
@@ -176,37 +224,49 @@ async function measure(browser: Browser, url: string): Promise<{ first: Split; a
 
 const browser = await chromium.launch({ executablePath: await browserPath(), args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1'], headless: true })
 try {
-  const targets: { tool: BenchTool; url: string; close: () => Promise<void> }[] = []
-  for (const tool of TOOLS) {
-    const built = tool === 'esbuild' ? await buildApp({ entry: install.entry, absWorkingDir: install.dir }) : await buildWithVite({ dir: install.dir, entry: install.entry, title: app.label })
-    if (tool === 'esbuild') built.files.set('/index.html', new TextEncoder().encode(esbuildIndexHtml(app.label, built.files)))
-    const served = new Map<string, StaticFile>([...built.files].map(([path, body]) => [path, { body }]))
-    const server = await startStaticServer({ port: 0, root: join(CACHE_DIR, 'www'), files: () => served })
-    targets.push({ tool, url: `${server.url}/`, close: () => server.close() })
+  const targets: { key: string; tool: BenchTool; url: string; close: () => Promise<void> }[] = []
+  for (const source of sources) {
+    copyFileSync(source, tarball)
+    const install = await ensureInstall(app, { tarball, log: console.log })
+    for (const tool of TOOLS) {
+      const built = tool === 'esbuild' ? await buildApp({ entry: install.entry, absWorkingDir: install.dir }) : await buildWithVite({ dir: install.dir, entry: install.entry, title: app.label })
+      if (tool === 'esbuild') built.files.set('/index.html', new TextEncoder().encode(esbuildIndexHtml(app.label, built.files)))
+      const served = new Map<string, StaticFile>([...built.files].map(([path, body]) => [path, { body }]))
+      const server = await startStaticServer({ port: 0, root: join(CACHE_DIR, 'www'), files: () => served })
+      targets.push({ key: [variantOf(source), TOOL_LABELS[tool]].filter(Boolean).join(' '), tool, url: `${server.url}/`, close: () => server.close() })
+    }
   }
-  const results = new Map(TOOLS.map((tool) => [tool, { first: [] as Split[], again: [] as Split[], fetches: new Set<string>() }]))
+  const results = new Map(targets.map(({ key }) => [key, { first: [] as Split[], again: [] as Split[], fetches: new Set<string>() }]))
   for (const { url } of targets) await measure(browser, url) // warm-up
   for (let round = 0; round < runs; round++) {
-    for (const { tool, url } of targets) {
+    for (const { key, url } of targets) {
       const run = await measure(browser, url)
       if (!run) {
-        console.log(`  ${tool} round ${round + 1}: no modal`)
+        console.log(`  ${key} round ${round + 1}: no modal`)
         continue
       }
-      results.get(tool)!.first.push(run.first)
-      results.get(tool)!.again.push(run.again)
-      for (const f of run.fetches) results.get(tool)!.fetches.add(f)
+      results.get(key)!.first.push(run.first)
+      results.get(key)!.again.push(run.again)
+      for (const f of run.fetches) results.get(key)!.fetches.add(f)
     }
   }
   const keys: (keyof Split)[] = ['total', 'event', 'handler', 'react', 'commit', 'focus', 'effects', 'fetch', 'probe']
   console.log(`\nAirlock, click → visible modal, medians of ${runs} runs${args['warm-fonts'] ? ', fonts warmed first' : ''} (ms; commit + focus + effects = react; "fetch" is inside "react")`)
-  console.log(['', ...keys].map((k, i) => (i === 0 ? k.padEnd(22) : k.padStart(8))).join(''))
-  for (const tool of TOOLS) {
-    const { first, again, fetches } = results.get(tool)!
+  const width = Math.max(22, ...targets.map(({ key }) => key.length + 13))
+  console.log(['', ...keys].map((k, i) => (i === 0 ? k.padEnd(width) : k.padStart(8))).join(''))
+  for (const { key } of targets) {
+    const { first, again, fetches } = results.get(key)!
     for (const [label, list] of [['first open', first], ['reopen', again]] as const) {
-      console.log([`${TOOL_LABELS[tool]}, ${label}`.padEnd(22), ...keys.map((k) => `${median(list.map((s) => Math.round(s[k] * 10) / 10))}`.padStart(8))].join(''))
+      console.log([`${key}, ${label}`.padEnd(width), ...keys.map((k) => `${median(list.map((s) => Math.round(s[k] * 10) / 10))}`.padStart(8))].join(''))
     }
-    console.log(`  fetch() calls while React renders the first open (${TOOL_LABELS[tool]}): ${[...fetches].join(', ') || 'none'}`)
+    console.log(`  fetch() calls while React renders the first open (${key}): ${[...fetches].join(', ') || 'none'}`)
+  }
+  if (traced.length > 0) {
+    // Runs go round the targets, so with several targets this mixes them: trace one at a time.
+    const names = new Map<string, number>()
+    for (const times of traced) for (const [name, ms] of times) names.set(name, (names.get(name) ?? 0) + ms / traced.length)
+    console.log(`\nThe click's task in ${traced.length} traced first opens, mean self time per event (ms):`)
+    for (const [name, ms] of [...names].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`  ${ms.toFixed(2).padStart(7)}  ${name}`)
   }
   await Promise.all(targets.map((t) => t.close()))
 } finally {
