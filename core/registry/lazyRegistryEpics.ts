@@ -15,8 +15,8 @@ const NAMES: readonly Name[] = ['registryLists', 'registryPages', 'registrySearc
 
 /**
  * Starts `epic` only at the first action of type `trigger`, handing it that action and the ones
- * after it. Until then nothing loads, so a page whose visitor never opens the modal fetches
- * neither the code nor the registry.
+ * after it. Until then the registry is not asked, so a page whose visitor never opens the modal
+ * never calls it (the code itself comes with the modal's chunk at idle, see react/modal/Modal.tsx).
  * @example startOn('modal/openRequested', lazyEpic(() => import('./x.js').then((m) => m.xEpic)))
  */
 export function startOn(trigger: Action['type'], epic: AirlockEpic): AirlockEpic {

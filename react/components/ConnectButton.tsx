@@ -4,6 +4,7 @@ import { useAccount } from '../hooks/useAccount.js'
 import { useAirlockSelector } from '../hooks/useAirlockSelector.js'
 import { preloadModal } from '../modal/ModalPortal.js'
 import { themeStyle } from '../theme/themeStyle.js'
+import { whenIdle } from '../whenIdle.js'
 import { AccountButton } from './AccountButton.js'
 import { buttonStyle, type ButtonSize } from './buttonStyle.js'
 
@@ -45,14 +46,4 @@ export function ConnectButton({ label = 'Connect Wallet', loadingLabel = 'Connec
 /** Starts fetching the modal chunk before the click; a failure is handled where the modal loads. */
 function warmUp(): void {
   preloadModal().catch(() => {})
-}
-
-/** Runs `task` when the browser is idle (at the latest after 2 s); returns the cancel. */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task, { timeout: 2_000 })
-    return () => cancelIdleCallback(id)
-  }
-  const id = setTimeout(task, 200)
-  return () => clearTimeout(id)
 }

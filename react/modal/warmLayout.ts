@@ -1,3 +1,4 @@
+import { whenIdle } from '../whenIdle.js'
 /** Warm-ups per closed spell at most: a page whose state keeps changing is not laid out again and again. */
 const MAX_WARMUPS = 3
 /** Elements whose copy would load or run something when connected; layout can do without them. */
@@ -60,14 +61,4 @@ function layOutCopy(hidden: HTMLElement): void {
   } finally {
     copy.remove()
   }
-}
-
-/** Runs `task` when the browser is idle (at the latest after 2 s); returns the cancel. */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task, { timeout: 2_000 })
-    return () => cancelIdleCallback(id)
-  }
-  const id = setTimeout(task, 200)
-  return () => clearTimeout(id)
 }

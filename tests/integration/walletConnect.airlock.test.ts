@@ -11,7 +11,7 @@ import { startRelay, type Relay } from '../../examples/devnet/relay.js'
 import { createStorage } from '../../storage/createStorage.js'
 import { type EvmStack, fakeWindow, startAirlock, until, useEvmStack } from '../support/evmStack.js'
 import { createWcWallet, type WcWallet } from '../support/wcWallet.js'
-import { forgetGlobalCore, keepVerifyLocal, memoryKeyValueStorage, recordOutboundRequests, uniquePrefix, universalProviderOptions, type OutboundRecorder } from '../support/wcOffline.js'
+import { closeProvider, keepVerifyLocal, memoryKeyValueStorage, type OutboundRecorder, recordOutboundRequests, uniquePrefix, universalProviderOptions } from '../support/wcOffline.js'
 import { startTogether } from '../support/startTogether.js'
 
 /**
@@ -39,12 +39,6 @@ afterAll(async () => {
   await gateway?.close()
   outbound.restore()
 })
-
-async function closeProvider(provider: { client: InstanceType<typeof UniversalProvider>['client'] }, prefix: string): Promise<void> {
-  provider.client.core.heartbeat.stop()
-  await provider.client.core.relayer.transportClose().catch(() => {})
-  forgetGlobalCore(prefix)
-}
 
 /** The SDK kept local (memory storage, no telemetry, no verify); `storage` and `prefix` shared make a "reload". */
 function localProvider(storage = memoryKeyValueStorage(), prefix = uniquePrefix('airlock')): CreateUniversalProvider {

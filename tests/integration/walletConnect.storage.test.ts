@@ -12,7 +12,7 @@ import { createStorage } from '../../storage/createStorage.js'
 import { type EvmStack, fakeWindow, startAirlock, until, useEvmStack } from '../support/evmStack.js'
 import { startTogether } from '../support/startTogether.js'
 import { createWcWallet, type WcWallet } from '../support/wcWallet.js'
-import { forgetGlobalCore, keepVerifyLocal, memoryKeyValueStorage, recordOutboundRequests, uniquePrefix, type MemoryKeyValueStorage, type OutboundRecorder } from '../support/wcOffline.js'
+import { closeProvider, keepVerifyLocal, memoryKeyValueStorage, type MemoryKeyValueStorage, type OutboundRecorder, recordOutboundRequests, uniquePrefix } from '../support/wcOffline.js'
 
 /**
  * Issue 21, faults 6g and 6e in Node, with the real SDK (through Airlock's own provider factory
@@ -41,12 +41,6 @@ afterAll(async () => {
   await gateway?.close()
   outbound.restore()
 })
-
-async function closeProvider(provider: SdkProvider, prefix: string): Promise<void> {
-  provider.client.core.heartbeat.stop()
-  await provider.client.core.relayer.transportClose().catch(() => {})
-  forgetGlobalCore(prefix)
-}
 
 /** The page "goes away": its socket closes and the SDK's global core is forgotten; the stored data stays. */
 async function unload(airlock: Airlock, prefix: string): Promise<void> {

@@ -82,6 +82,13 @@ export function forgetGlobalCore(prefix: string): void {
   delete g[`_walletConnectCore_${prefix}_count`]
 }
 
+/** Closes one provider as a page going away would: heartbeat stopped, relay socket closed, its global core forgotten. */
+export async function closeProvider(provider: { client: { core: { heartbeat: { stop(): void }; relayer: { transportClose(): Promise<void> } } } }, prefix: string): Promise<void> {
+  provider.client.core.heartbeat.stop()
+  await provider.client.core.relayer.transportClose().catch(() => {})
+  forgetGlobalCore(prefix)
+}
+
 export const DEV_PROJECT_ID = 'airlock-dev'
 
 export const DAPP_METADATA = {
