@@ -33,6 +33,16 @@ export async function startVirtualAirlock(params: {
   frameHost: FrameHost
   options?: Partial<CreateAirlockParameters>
 }): Promise<VirtualAirlock> {
+  // The lazy epics' chunks, loaded before the store starts: `run()` gives a dynamic import only a
+  // few macrotasks, and a first import of these (transformed by vitest) can take longer on a busy
+  // machine; from the module cache each one resolves at once.
+  await Promise.all([
+    import('../../core/startupEffects.js'),
+    import('../../core/lateSlices.js'),
+    import('../../core/connectors/auth/authEpics.js'),
+    import('../../core/frame/frameEpics.js'),
+    import('../../core/slices/siwx/siwxEpics.js'),
+  ])
   const scheduler = new VirtualTimeScheduler(undefined, Number.POSITIVE_INFINITY)
   let next = 0
   const airlock = createAirlock({
