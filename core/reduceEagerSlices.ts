@@ -1,13 +1,9 @@
 import type { Action } from './actions/types.js'
-import { alertsReducer } from './slices/alerts/reducer.js'
 import { appReducer } from './slices/app/reducer.js'
-import { balancesReducer } from './slices/balances/reducer.js'
 import { connectionReducer } from './slices/connection/reducer.js'
 import { connectorsReducer } from './slices/connectors/reducer.js'
 import { modalReducer } from './slices/modal/reducer.js'
-import { notificationsReducer } from './slices/notifications/reducer.js'
 import { optionsReducer } from './slices/options/reducer.js'
-import { requestsReducer } from './slices/requests/reducer.js'
 import { routerReducer } from './slices/router/reducer.js'
 import { siwxReducer } from './slices/siwx/reducer.js'
 import { themeReducer } from './slices/theme/reducer.js'
@@ -23,14 +19,10 @@ import type { AirlockState } from './state.js'
 export function reduceEagerSlices(state: AirlockState, action: Action): AirlockState {
   const options = optionsReducer(state.options, action)
   const app = appReducer(state.app, action)
-  const alerts = alertsReducer(state.alerts, action)
   const modal = modalReducer(state.modal, action, state)
   const router = routerReducer(state.router, action, state)
-  const notifications = notificationsReducer(state.notifications, action)
   const connection = connectionReducer(state.connection, action, state)
   const connectors = connectorsReducer(state.connectors, action)
-  const balances = balancesReducer(state.balances, action)
-  const requests = requestsReducer(state.requests, action)
   const theme = themeReducer(state.theme, action)
   const siwx = siwxReducer(state.siwx, action, state)
   // No new object (and no garbage) when no slice changed: most actions change nothing or one slice,
@@ -38,14 +30,10 @@ export function reduceEagerSlices(state: AirlockState, action: Action): AirlockS
   if (
     options === state.options &&
     app === state.app &&
-    alerts === state.alerts &&
     modal === state.modal &&
     router === state.router &&
-    notifications === state.notifications &&
     connection === state.connection &&
     connectors === state.connectors &&
-    balances === state.balances &&
-    requests === state.requests &&
     theme === state.theme &&
     siwx === state.siwx
   ) {
@@ -57,14 +45,14 @@ export function reduceEagerSlices(state: AirlockState, action: Action): AirlockS
   return {
     options,
     app,
-    alerts,
+    alerts: state.alerts,
     modal,
     router,
-    notifications,
+    notifications: state.notifications,
     connection,
     connectors,
-    balances,
-    requests,
+    balances: state.balances,
+    requests: state.requests,
     theme,
     siwx,
     registry: state.registry,

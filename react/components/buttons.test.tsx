@@ -43,8 +43,10 @@ describe('ConnectButton', () => {
 })
 
 describe('AccountButton', () => {
-  test('default: avatar colour, short address and balance; opens Account', () => {
+  test('default: avatar colour, short address and balance; opens Account', async () => {
     const airlock = testAirlock()
+    // Balances and toasts are late slices: their reducers arrive with the start-up code.
+    await airlock.ready()
     connect(airlock)
     dispatch(airlock, { type: 'balance/fetched', caipAddress: CAIP_ADDRESS, value: '2500000000000000000', decimals: 18, symbol: 'ETH', at: 1 })
     const { container } = render(airlock, <AccountButton />)

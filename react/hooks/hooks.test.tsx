@@ -185,8 +185,10 @@ describe('useTheme', () => {
 })
 
 describe('useBalance', () => {
-  test('behavior: loading, then the truncated value of the active account on the active network', () => {
+  test('behavior: loading, then the truncated value of the active account on the active network', async () => {
     const airlock = testAirlock()
+    // Balances and toasts are late slices: their reducers arrive with the start-up code.
+    await airlock.ready()
     const { latest } = renderHook<UseBalanceReturnType>(airlock, () => useBalance())
     expect(latest()).toEqual({ value: undefined, formatted: undefined, symbol: 'ETH', loading: false, failed: false })
     connect(airlock)
@@ -196,8 +198,10 @@ describe('useBalance', () => {
     expect(latest()).toEqual({ value: '1999999999999999999', formatted: '1.999', symbol: 'ETH', loading: false, failed: false })
   })
 
-  test('behavior: a balance on another network is not shown; a failure is reported', () => {
+  test('behavior: a balance on another network is not shown; a failure is reported', async () => {
     const airlock = testAirlock({ networks: [ethereum, base] })
+    // Balances and toasts are late slices: their reducers arrive with the start-up code.
+    await airlock.ready()
     connect(airlock)
     const { latest } = renderHook<UseBalanceReturnType>(airlock, () => useBalance())
     dispatch(airlock, { type: 'balance/fetched', caipAddress: `eip155:8453:${ADDRESS}`, value: '1', decimals: 18, symbol: 'ETH', at: 1 })
@@ -208,8 +212,10 @@ describe('useBalance', () => {
     expect(latest()).toMatchObject({ value: '1', formatted: '0.000', failed: false })
   })
 
-  test('behavior: on a network the app does not support, the balance of the old network is not shown (fault 5e)', () => {
+  test('behavior: on a network the app does not support, the balance of the old network is not shown (fault 5e)', async () => {
     const airlock = testAirlock({ networks: [ethereum, base] })
+    // Balances and toasts are late slices: their reducers arrive with the start-up code.
+    await airlock.ready()
     connect(airlock)
     dispatch(airlock, { type: 'balance/fetched', caipAddress: CAIP_ADDRESS, value: '1000000000000000000', decimals: 18, symbol: 'ETH', at: 1 })
     const { latest } = renderHook<UseBalanceReturnType>(airlock, () => useBalance())

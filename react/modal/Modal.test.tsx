@@ -203,6 +203,8 @@ describe('theme', () => {
 describe('toasts and alerts', () => {
   test('behavior: a toast appears in the live region and its dismiss button hides it', async () => {
     const airlock = testAirlock()
+    // Balances and toasts are late slices: their reducers arrive with the start-up code.
+    await airlock.ready()
     render(airlock, <ConnectButton />)
     const root = await openModal(airlock)
     const region = root.querySelector('[aria-live="polite"]')!

@@ -1,7 +1,7 @@
 import type { Action } from '../../actions/types.js'
 import type { BalancesState } from '../../state.js'
 
-export const initialBalancesState: BalancesState = { native: {}, failedAt: {}, loading: {} }
+export { initialBalancesState } from './state.js'
 
 /** Native balances with their fetch times; the balance epic decides when to fetch (SPEC 9 caches). */
 export function balancesReducer(state: BalancesState, action: Action): BalancesState {

@@ -1,7 +1,7 @@
 import type { Action } from '../../actions/types.js'
 import type { NotificationsState } from '../../state.js'
 
-export const initialNotificationsState: NotificationsState = { current: null, open: false, pending: null }
+export { initialNotificationsState } from './state.js'
 
 /**
  * One toast at a time (SPEC 4): a second one closes the first and waits in

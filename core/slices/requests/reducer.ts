@@ -1,7 +1,7 @@
 import type { Action } from '../../actions/types.js'
 import type { RequestsState } from '../../state.js'
 
-export const initialRequestsState: RequestsState = { pending: {} }
+export { initialRequestsState } from './state.js'
 
 /** Wallet requests in flight (method and namespace only, never payloads). */
 export function requestsReducer(state: RequestsState, action: Action): RequestsState {

@@ -154,6 +154,8 @@ describe('ConnectingExternal', () => {
 describe('Account', () => {
   test('behavior: avatar colour, address 4+6, balance (loading, then value), wallet name', async () => {
     const airlock = testAirlock()
+    // Balances and toasts are late slices: their reducers arrive with the start-up code.
+    await airlock.ready()
     announce(airlock, wallet())
     connect(airlock)
     render(airlock, <ConnectButton />)
@@ -211,6 +213,8 @@ describe('Account', () => {
 describe('Account on an unsupported network', () => {
   test('behavior: "Unsupported network" instead of the old network, no old balance; the row opens UnsupportedChain (fault 5e)', async () => {
     const airlock = testAirlock({ networks: [ethereum, base] })
+    // Balances and toasts are late slices: their reducers arrive with the start-up code.
+    await airlock.ready()
     connect(airlock)
     dispatch(airlock, { type: 'balance/fetched', caipAddress: CAIP_ADDRESS, value: '1234567890000000000', decimals: 18, symbol: 'ETH', at: 1 })
     render(airlock, <ConnectButton />)
