@@ -73,8 +73,9 @@ describe('ConnectingWalletConnect', () => {
     await waitFor(() => expect(root.querySelector('[data-airlock="walletconnect-refreshed"]')).toBeNull())
   })
 
-  test('behavior: StrictMode mounts twice but asks for one pairing', async () => {
-    const airlock = testAirlock()
+  test('behavior: StrictMode mounts twice but asks for one pairing, also before the start-up code is in', async () => {
+    // The late reducers (the WalletConnect slice among them) arrive after the first paint: here, later than the open.
+    const airlock = testAirlock({ deps: { afterFirstPaint: () => new Promise((resolve) => setTimeout(resolve, 300)) } })
     render(airlock, <ConnectButton />, { strict: true })
     act(() => airlock.dispatch({ type: 'modal/openRequested', view: 'ConnectingWalletConnectBasic' }))
     await waitFor(() => $(shadow(), '[data-airlock="walletconnect"]'))

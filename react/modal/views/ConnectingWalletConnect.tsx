@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { Airlock } from '../../../core/createAirlock.js'
 import type { AirlockState } from '../../../core/state.js'
 import { useAirlockInstance } from '../../context.js'
@@ -78,7 +78,12 @@ export function WalletConnectPairing({ basic }: { basic: boolean }) {
   // The URI holds the pairing's key: it lives in `deps.secrets`, never in state or the log.
   const uri = airlock.deps.secrets.get(uriRef) ?? null
   const walletId = wallet?.id
+  // StrictMode runs this effect twice on one mount: the ref keeps it to one pairing even before
+  // the WalletConnect slice (a late one, core/lateSliceKeys.ts) can show the pairing as started.
+  const started = useRef<string | null>(null)
   useEffect(() => {
+    if (started.current === (walletId ?? '')) return
+    started.current = walletId ?? ''
     startPairing(airlock, pairingWallet(airlock.getState().router.data))
   }, [airlock, walletId])
 
