@@ -12,52 +12,32 @@ import { createStorage } from '../../storage/createStorage.js'
 import { type EvmStack, fakeWindow, startAirlock, until, useEvmStack } from '../support/evmStack.js'
 import { createWcWallet, type WcWallet } from '../support/wcWallet.js'
 import { closeProvider, keepVerifyLocal, memoryKeyValueStorage, type OutboundRecorder, recordOutboundRequests, uniquePrefix, universalProviderOptions } from '../support/wcOffline.js'
-import { startTogether } from '../support/startTogether.js'
+import { useWcAirlockStack } from '../support/wcAirlockStack.js'
 
 /**
  * Issue #4 part 2 in Node: a real `createAirlock` with the WalletConnect connector, the local
  * relay, the Node WalletConnect wallet and anvil. Nothing may leave 127.0.0.1.
  */
-const getStack = useEvmStack()
-let stack: EvmStack
-let relay: Relay
-let gateway: Gateway
-let outbound: OutboundRecorder
-const wallets: WcWallet[] = []
-const providers: { provider: UniversalProviderLike & { client: InstanceType<typeof UniversalProvider>['client'] }; prefix: string }[] = []
-
-beforeAll(async () => {
-  stack = getStack()
-  outbound = recordOutboundRequests()
-  // The cloud APIs (project config, origins, analytics) answer locally too.
-  ;[relay, gateway] = await startTogether([startRelay(), startGateway({ host: '127.0.0.1' })])
-})
-afterAll(async () => {
-  for (const wallet of wallets.splice(0)) await wallet.close().catch(() => {})
-  for (const { provider, prefix } of providers.splice(0)) await closeProvider(provider, prefix)
-  await relay?.close()
-  await gateway?.close()
-  outbound.restore()
-})
+const wc = useWcAirlockStack<UniversalProviderLike & { client: InstanceType<typeof UniversalProvider>['client'] }>()
 
 /** The SDK kept local (memory storage, no telemetry, no verify); `storage` and `prefix` shared make a "reload". */
 function localProvider(storage = memoryKeyValueStorage(), prefix = uniquePrefix('airlock')): CreateUniversalProvider {
   return async (init) => {
     const provider = await UniversalProvider.init({ ...universalProviderOptions({ relayUrl: init.relayUrl, storage, customStoragePrefix: prefix }), projectId: init.projectId, metadata: init.metadata })
     keepVerifyLocal(provider.client)
-    providers.push({ provider: provider as never, prefix })
+    wc.providers.push({ provider: provider as never, prefix })
     return provider as unknown as UniversalProviderLike
   }
 }
 
 async function newWallet(account = 2): Promise<WcWallet> {
-  const wallet = await createWcWallet({ relayUrl: relay.url, rpcUrl: { 31337: stack.chain1.rpcUrl, 31338: stack.chain2.rpcUrl }, privateKey: ANVIL_ACCOUNTS[account]!.privateKey })
-  wallets.push(wallet)
+  const wallet = await createWcWallet({ relayUrl: wc.relay.url, rpcUrl: { 31337: wc.stack.chain1.rpcUrl, 31338: wc.stack.chain2.rpcUrl }, privateKey: ANVIL_ACCOUNTS[account]!.privateKey })
+  wc.wallets.push(wallet)
   return wallet
 }
 
-function startWcAirlock(createProvider: CreateUniversalProvider, storage: StorageDep = createStorage({ backend: 'memory' }), relayUrl = relay.url, uriTimeoutMs?: number, relayUnreachableMs?: number): Airlock {
-  return startAirlock(stack, { window: fakeWindow(), storage, projectId: DEFAULT_DEV_PROJECT_ID, relayUrl, apiUrl: gateway.url, analyticsUrl: gateway.url, blockchainApiUrl: gateway.url, walletConnect: { createProvider, ...(uriTimeoutMs ? { uriTimeoutMs } : {}), ...(relayUnreachableMs ? { relayUnreachableMs } : {}) } })
+function startWcAirlock(createProvider: CreateUniversalProvider, storage: StorageDep = createStorage({ backend: 'memory' }), relayUrl = wc.relay.url, uriTimeoutMs?: number, relayUnreachableMs?: number): Airlock {
+  return startAirlock(wc.stack, { window: fakeWindow(), storage, projectId: DEFAULT_DEV_PROJECT_ID, relayUrl, apiUrl: wc.gateway.url, analyticsUrl: wc.gateway.url, blockchainApiUrl: wc.gateway.url, walletConnect: { createProvider, ...(uriTimeoutMs ? { uriTimeoutMs } : {}), ...(relayUnreachableMs ? { relayUnreachableMs } : {}) } })
 }
 
 /** Asks for a pairing, reads the URI from state, pairs the wallet; resolves when connected. */
@@ -97,7 +77,7 @@ describe('WalletConnect connector (relay + Node wallet + anvil)', { timeout: 60_
     const after = await until(airlock, (s) => s.connection.namespaces.eip155?.status === 'disconnected', 10_000)
     expect(after.walletConnect.status).toBe('idle')
     expect(after.connection.namespaces.eip155).toEqual({ status: 'disconnected', caipAddress: null, connectorId: null, accounts: [] })
-    expect(outbound.remote()).toEqual([])
+    expect(wc.outbound.remote()).toEqual([])
   })
 
   test('behavior: restore after a reload (same storage) connects without a new URI; disconnect tells the wallet', async () => {
@@ -112,9 +92,9 @@ describe('WalletConnect connector (relay + Node wallet + anvil)', { timeout: 60_
     await until(first, () => true)
     while ((await storage.load()).values.connectionStatus?.eip155 !== 'connected') await new Promise((r) => setTimeout(r, 10))
     first.destroy()
-    const gone = providers.find((p) => p.prefix === prefix)!
+    const gone = wc.providers.find((p) => p.prefix === prefix)!
     await closeProvider(gone.provider, prefix)
-    providers.splice(providers.indexOf(gone), 1)
+    wc.providers.splice(wc.providers.indexOf(gone), 1)
 
     const second = startWcAirlock(localProvider(sdkStorage, prefix), storage)
     await second.ready()
@@ -127,13 +107,13 @@ describe('WalletConnect connector (relay + Node wallet + anvil)', { timeout: 60_
     second.dispatch({ type: 'connection/disconnectRequested', namespace: 'eip155' })
     await until(second, (s) => s.connection.namespaces.eip155?.status === 'disconnected' && s.walletConnect.status === 'idle')
     await deleted
-    expect(outbound.remote()).toEqual([])
+    expect(wc.outbound.remote()).toEqual([])
   })
 
   test('behavior: a reload while the relay is down restores the session at once, shows reconnecting, and works when the relay is back', async () => {
     const own = await startRelay()
-    const wallet = await createWcWallet({ relayUrl: own.url, rpcUrl: { 31337: stack.chain1.rpcUrl, 31338: stack.chain2.rpcUrl }, privateKey: ANVIL_ACCOUNTS[1]!.privateKey })
-    wallets.push(wallet)
+    const wallet = await createWcWallet({ relayUrl: own.url, rpcUrl: { 31337: wc.stack.chain1.rpcUrl, 31338: wc.stack.chain2.rpcUrl }, privateKey: ANVIL_ACCOUNTS[1]!.privateKey })
+    wc.wallets.push(wallet)
     const storage = createStorage({ backend: 'memory' })
     const sdkStorage = memoryKeyValueStorage()
     const prefix = uniquePrefix('airlock-down')
@@ -142,9 +122,9 @@ describe('WalletConnect connector (relay + Node wallet + anvil)', { timeout: 60_
     await pairAirlock(first, wallet)
     while ((await storage.load()).values.connectionStatus?.eip155 !== 'connected') await new Promise((r) => setTimeout(r, 10))
     first.destroy()
-    const gone = providers.find((p) => p.prefix === prefix)!
+    const gone = wc.providers.find((p) => p.prefix === prefix)!
     await closeProvider(gone.provider, prefix)
-    providers.splice(providers.indexOf(gone), 1)
+    wc.providers.splice(wc.providers.indexOf(gone), 1)
     await own.close()
 
     const second = startWcAirlock(localProvider(sdkStorage, prefix), storage, own.url)
@@ -194,7 +174,7 @@ describe('WalletConnect connector (relay + Node wallet + anvil)', { timeout: 60_
     expect(state.connection.namespaces.eip155?.caipAddress).toBe(key)
     expect(state.connection.switchingTo).toBeNull()
     expect(await airlock.getProvider('eip155')!.request({ method: 'eth_chainId' })).toBe(31338)
-    const onChain = BigInt(await stack.chain2.rpc<string>('eth_getBalance', [wallet.address, 'latest']))
+    const onChain = BigInt(await wc.stack.chain2.rpc<string>('eth_getBalance', [wallet.address, 'latest']))
     expect(state.balances.native[key]?.value).toBe(onChain.toString())
 
     // The wallet moving on its own is reported the same way.
@@ -208,11 +188,11 @@ describe('WalletConnect connector (relay + Node wallet + anvil)', { timeout: 60_
     const airlock = startWcAirlock(localProvider())
     await airlock.ready()
     await pairAirlock(airlock, wallet)
-    const dappRelayer = providers.at(-1)!.provider.client.core.relayer
+    const dappRelayer = wc.providers.at(-1)!.provider.client.core.relayer
     const walletRelayer = wallet.client.core.relayer
     const dropped = performance.now()
     const droppedAt = Date.now()
-    relay.dropAllSockets()
+    wc.relay.dropAllSockets()
     // Both sides notice and reconnect on their own (a request sent into the gap waits ~20 s for the SDK's retry).
     await new Promise((r) => setTimeout(r, 50))
     // The page says so (a visible "Reconnecting…"), then that it is back, without losing the session.
@@ -232,8 +212,8 @@ describe('WalletConnect connector (relay + Node wallet + anvil)', { timeout: 60_
 
   test('behavior: the relay down for a while: reconnecting, then unreachable; back on the same port: reconnected and requests go through', async () => {
     const own = await startRelay()
-    const wallet = await createWcWallet({ relayUrl: own.url, rpcUrl: { 31337: stack.chain1.rpcUrl, 31338: stack.chain2.rpcUrl }, privateKey: ANVIL_ACCOUNTS[0]!.privateKey })
-    wallets.push(wallet)
+    const wallet = await createWcWallet({ relayUrl: own.url, rpcUrl: { 31337: wc.stack.chain1.rpcUrl, 31338: wc.stack.chain2.rpcUrl }, privateKey: ANVIL_ACCOUNTS[0]!.privateKey })
+    wc.wallets.push(wallet)
     const airlock = startWcAirlock(localProvider(), createStorage({ backend: 'memory' }), own.url, undefined, 1_000)
     await airlock.ready()
     await pairAirlock(airlock, wallet)
@@ -271,12 +251,12 @@ describe('WalletConnect connector (relay + Node wallet + anvil)', { timeout: 60_
 
   test('faults: a transaction reported failed while the relay was down never reaches the wallet later; one retry sends exactly one (issue 21)', async () => {
     const own = await startRelay()
-    const wallet = await createWcWallet({ relayUrl: own.url, rpcUrl: { 31337: stack.chain1.rpcUrl, 31338: stack.chain2.rpcUrl }, privateKey: ANVIL_ACCOUNTS[4]!.privateKey })
-    wallets.push(wallet)
+    const wallet = await createWcWallet({ relayUrl: own.url, rpcUrl: { 31337: wc.stack.chain1.rpcUrl, 31338: wc.stack.chain2.rpcUrl }, privateKey: ANVIL_ACCOUNTS[4]!.privateKey })
+    wc.wallets.push(wallet)
     const airlock = startWcAirlock(localProvider(), createStorage({ backend: 'memory' }), own.url, undefined, 1_000)
     await airlock.ready()
     await pairAirlock(airlock, wallet)
-    const chain = createPublicClient({ transport: http(stack.chain1.rpcUrl) })
+    const chain = createPublicClient({ transport: http(wc.stack.chain1.rpcUrl) })
     const nonce = await chain.getTransactionCount({ address: wallet.address })
     const send = () => airlock.getProvider('eip155')!.request({ method: 'eth_sendTransaction', params: [{ from: wallet.address, to: ANVIL_ACCOUNTS[5]!.address, value: '0x1' }] })
     await own.close()

@@ -10,9 +10,9 @@ import { DEFAULT_DEV_PROJECT_ID, startGateway, type Gateway } from '../../exampl
 import { startRelay, type Relay } from '../../examples/devnet/relay.js'
 import { createStorage } from '../../storage/createStorage.js'
 import { type EvmStack, fakeWindow, startAirlock, until, useEvmStack } from '../support/evmStack.js'
-import { startTogether } from '../support/startTogether.js'
 import { createWcWallet, type WcWallet } from '../support/wcWallet.js'
 import { closeProvider, keepVerifyLocal, memoryKeyValueStorage, type MemoryKeyValueStorage, type OutboundRecorder, recordOutboundRequests, uniquePrefix } from '../support/wcOffline.js'
+import { useWcAirlockStack } from '../support/wcAirlockStack.js'
 
 /**
  * Issue 21, faults 6g and 6e in Node, with the real SDK (through Airlock's own provider factory
@@ -20,53 +20,34 @@ import { closeProvider, keepVerifyLocal, memoryKeyValueStorage, type MemoryKeyVa
  * once and pairing works again; a relay that is down never wipes a valid session; storage that
  * refuses writes leaves the SDK in memory, and the person is told why.
  */
-const getStack = useEvmStack()
-let stack: EvmStack
-let relay: Relay
-let gateway: Gateway
-let outbound: OutboundRecorder
-const wallets: WcWallet[] = []
 type SdkProvider = InstanceType<typeof UniversalProvider>
-const providers: { provider: SdkProvider; prefix: string }[] = []
-
-beforeAll(async () => {
-  stack = getStack()
-  outbound = recordOutboundRequests()
-  ;[relay, gateway] = await startTogether([startRelay(), startGateway({ host: '127.0.0.1' })])
-})
-afterAll(async () => {
-  for (const wallet of wallets.splice(0)) await wallet.close().catch(() => {})
-  for (const { provider, prefix } of providers.splice(0)) await closeProvider(provider, prefix)
-  await relay?.close()
-  await gateway?.close()
-  outbound.restore()
-})
+const wc = useWcAirlockStack<SdkProvider>()
 
 /** The page "goes away": its socket closes and the SDK's global core is forgotten; the stored data stays. */
 async function unload(airlock: Airlock, prefix: string): Promise<void> {
   airlock.destroy()
-  for (const entry of providers.filter((p) => p.prefix === prefix)) {
+  for (const entry of wc.providers.filter((p) => p.prefix === prefix)) {
     await closeProvider(entry.provider, prefix)
-    providers.splice(providers.indexOf(entry), 1)
+    wc.providers.splice(wc.providers.indexOf(entry), 1)
   }
 }
 
 /** Airlock's real provider factory (storage guard, recovery), kept local: the SDK store given, no telemetry, no verify. */
-function startWcAirlock(sdkStore: KeyValueStorageLike, prefix: string, storage: StorageDep, relayUrl = relay.url): Airlock {
+function startWcAirlock(sdkStore: KeyValueStorageLike, prefix: string, storage: StorageDep, relayUrl = wc.relay.url): Airlock {
   const createProvider = universalProviderFactory({
     openStorage: async () => sdkStore,
     options: { customStoragePrefix: prefix, logger: process.env.WC_LOG ?? 'silent', disableProviderPing: true },
     onInit: (provider: UniversalProviderLike) => {
       keepVerifyLocal((provider as unknown as SdkProvider).client)
-      providers.push({ provider: provider as unknown as SdkProvider, prefix })
+      wc.providers.push({ provider: provider as unknown as SdkProvider, prefix })
     },
   })
-  return startAirlock(stack, { window: fakeWindow(), storage, projectId: DEFAULT_DEV_PROJECT_ID, relayUrl, apiUrl: gateway.url, analyticsUrl: gateway.url, blockchainApiUrl: gateway.url, walletConnect: { createProvider } })
+  return startAirlock(wc.stack, { window: fakeWindow(), storage, projectId: DEFAULT_DEV_PROJECT_ID, relayUrl, apiUrl: wc.gateway.url, analyticsUrl: wc.gateway.url, blockchainApiUrl: wc.gateway.url, walletConnect: { createProvider } })
 }
 
-async function newWallet(account: number, relayUrl = relay.url): Promise<WcWallet> {
-  const wallet = await createWcWallet({ relayUrl, rpcUrl: { 31337: stack.chain1.rpcUrl, 31338: stack.chain2.rpcUrl }, privateKey: ANVIL_ACCOUNTS[account]!.privateKey })
-  wallets.push(wallet)
+async function newWallet(account: number, relayUrl = wc.relay.url): Promise<WcWallet> {
+  const wallet = await createWcWallet({ relayUrl, rpcUrl: { 31337: wc.stack.chain1.rpcUrl, 31338: wc.stack.chain2.rpcUrl }, privateKey: ANVIL_ACCOUNTS[account]!.privateKey })
+  wc.wallets.push(wallet)
   return wallet
 }
 
@@ -135,7 +116,7 @@ describe('WalletConnect storage faults (real SDK + relay + Node wallet)', { time
       expect(second.getState().walletConnect.status).toBe('connected')
       expect(JSON.stringify(second.log.entries())).not.toContain('is not a function')
       expect(recoveries(second)).toEqual(['reset'])
-      expect(outbound.remote()).toEqual([])
+      expect(wc.outbound.remote()).toEqual([])
     } finally {
       await wallet.close().catch(() => {})
       await back.close()
