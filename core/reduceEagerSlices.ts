@@ -7,7 +7,22 @@ import { optionsReducer } from './slices/options/reducer.js'
 import { routerReducer } from './slices/router/reducer.js'
 import { siwxReducer } from './slices/siwx/reducer.js'
 import { themeReducer } from './slices/theme/reducer.js'
+import { createSliceRouter } from './sliceRoutes.js'
 import type { AirlockState } from './state.js'
+
+/** Every action type each eager slice's reducer reacts to (core/sliceRoutes.ts; checked against the reducers by its test). */
+export const EAGER_SLICE_TYPES = {
+  options: ['options/analyticsConfigLoaded', 'options/remoteConfigLoaded'],
+  app: ['adapters/registered', 'app/initialized', 'app/started', 'options/originCheckFailed', 'options/originCheckSkipped', 'options/originChecked', 'options/remoteConfigFailed', 'options/remoteConfigLoaded', 'options/remoteConfigRequested', 'storage/hydrated'],
+  modal: ['connection/accountConnected', 'connection/disconnected', 'modal/closeRequested', 'modal/loadingChanged', 'modal/openRequested', 'modal/shakeEnded', 'modal/shakeRequested', 'network/activeChanged', 'network/chainChanged', 'router/backRequested'],
+  router: ['connection/disconnected', 'modal/openRequested', 'network/activeChanged', 'network/chainChanged', 'router/backRequested', 'router/pushRequested', 'router/replaceRequested', 'router/resetRequested'],
+  connection: ['connection/accountConnected', 'connection/accountsChanged', 'connection/connectFailed', 'connection/connectRequested', 'connection/disconnected', 'network/activeChanged', 'network/chainChanged', 'network/switchFailed', 'network/switchPrompted', 'network/switchRequested', 'storage/hydrated'],
+  connectors: ['connectors/announced', 'connectors/removed'],
+  theme: ['theme/modeChanged', 'theme/variablesChanged'],
+  siwx: ['connection/disconnected', 'siwx/cancelRequested', 'siwx/checkFailed', 'siwx/checkStarted', 'siwx/sessionsChecked', 'siwx/signFailed', 'siwx/signOutFailed', 'siwx/signRequested', 'siwx/signedIn', 'siwx/signedOut'],
+} as const satisfies Partial<Record<keyof AirlockState, readonly Action['type'][]>>
+
+const { bit: B, mask } = createSliceRouter(EAGER_SLICE_TYPES)
 
 /**
  * Folds one action into every slice except the late ones (core/lateSliceKeys.ts), which it leaves
@@ -17,14 +32,18 @@ import type { AirlockState } from './state.js'
  * @example const next = reduceEagerSlices(state, { type: 'modal/openRequested' })
  */
 export function reduceEagerSlices(state: AirlockState, action: Action): AirlockState {
-  const options = optionsReducer(state.options, action)
-  const app = appReducer(state.app, action)
-  const modal = modalReducer(state.modal, action, state)
-  const router = routerReducer(state.router, action, state)
-  const connection = connectionReducer(state.connection, action, state)
-  const connectors = connectorsReducer(state.connectors, action)
-  const theme = themeReducer(state.theme, action)
-  const siwx = siwxReducer(state.siwx, action, state)
+  const m = mask(action.type)
+  // A type no eager slice knows (most of the late slices' traffic, a host's own) changes nothing here.
+  // siwx's reducer also fills in its slice when a log recorded before the slice existed lacks it.
+  if (m === 0 && state.siwx !== undefined) return state
+  const options = m & B.options ? optionsReducer(state.options, action) : state.options
+  const app = m & B.app ? appReducer(state.app, action) : state.app
+  const modal = m & B.modal ? modalReducer(state.modal, action, state) : state.modal
+  const router = m & B.router ? routerReducer(state.router, action, state) : state.router
+  const connection = m & B.connection ? connectionReducer(state.connection, action, state) : state.connection
+  const connectors = m & B.connectors ? connectorsReducer(state.connectors, action) : state.connectors
+  const theme = m & B.theme ? themeReducer(state.theme, action) : state.theme
+  const siwx = m & B.siwx || state.siwx === undefined ? siwxReducer(state.siwx, action, state) : state.siwx
   // No new object (and no garbage) when no slice changed: most actions change nothing or one slice,
   // and replay folds 100,000 of them (issue 12: replay of 100,000 entries within 100 ms).
   if (
