@@ -13,6 +13,8 @@ export const devnetConfigSchema = z.object({
   relayUrl: z.string().regex(/^wss?:\/\/(127\.0\.0\.1|localhost)(:\d{1,5})?\/?$/).optional(),
   /** The dev secure frame's origin (email and social login); absent on older dev stacks. */
   secureSiteUrl: z.string().regex(/^https?:\/\/(127\.0\.0\.1|localhost)(:\d{1,5})?\/?$/).optional(),
+  /** The Bitcoin regtest chain's Esplora API (examples/devnet/bitcoin/); absent on older dev stacks. */
+  bitcoinApiUrl: z.string().regex(/^http:\/\/(127\.0\.0\.1|localhost)(:\d{1,5})?\/?$/).optional(),
 })
 
 export type DevnetPageConfig = z.infer<typeof devnetConfigSchema>
