@@ -26,6 +26,8 @@ export {
   base,
   bitcoin,
   bitcoinTestnet,
+  bitcoinSignet,
+  airlockBitcoinRegtest,
   bsc,
   celo,
   ethereum,

@@ -4,8 +4,10 @@ import {
   NETWORKS,
   SWAP_SUPPORTED_CHAIN_IDS,
   airlockDevnet,
+  airlockBitcoinRegtest,
   airlockDevnet2,
   bitcoin,
+  bitcoinSignet,
   bitcoinTestnet,
   ethereum,
   getEvmNetwork,
@@ -48,17 +50,19 @@ describe('NETWORKS', () => {
       'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
       'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
     ])
-    expect([bitcoin, bitcoinTestnet].map((n) => n.caipNetworkId)).toEqual([
+    expect([bitcoin, bitcoinTestnet, bitcoinSignet, airlockBitcoinRegtest].map((n) => n.caipNetworkId)).toEqual([
       'bip122:000000000019d6689c085ae165831e93',
       'bip122:000000000933ea01ad0ee984209779ba',
+      'bip122:00000008819873e925422c1ff0f99f7c',
+      'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
     ])
   })
 
   test('behavior: native currencies per SPEC 3 and testnet flags', () => {
     for (const n of [solana, solanaDevnet, solanaTestnet]) expect(n.nativeCurrency).toEqual({ name: 'Solana', symbol: 'SOL', decimals: 9 })
-    for (const n of [bitcoin, bitcoinTestnet]) expect(n.nativeCurrency).toEqual({ name: 'Bitcoin', symbol: 'BTC', decimals: 8 })
+    for (const n of [bitcoin, bitcoinTestnet, bitcoinSignet, airlockBitcoinRegtest]) expect(n.nativeCurrency).toEqual({ name: 'Bitcoin', symbol: 'BTC', decimals: 8 })
     expect(NETWORKS.filter((n) => n.testnet).map((n) => n.name).sort()).toEqual(
-      ['Airlock Devnet', 'Airlock Devnet 2', 'Bitcoin Testnet', 'Sepolia', 'Solana Devnet', 'Solana Testnet'].sort(),
+      ['Airlock Devnet', 'Airlock Devnet 2', 'Airlock Bitcoin Regtest', 'Bitcoin Signet', 'Bitcoin Testnet', 'Sepolia', 'Solana Devnet', 'Solana Testnet'].sort(),
     )
     expect(sepolia.testnet).toBe(true)
   })
@@ -67,10 +71,12 @@ describe('NETWORKS', () => {
     expect(airlockDevnet).toMatchObject({ id: 31337, name: 'Airlock Devnet', testnet: true, rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } } })
     expect(airlockDevnet2).toMatchObject({ id: 31338, name: 'Airlock Devnet 2', testnet: true, rpcUrls: { default: { http: ['http://127.0.0.1:8546'] } } })
     expect(airlockDevnet.nativeCurrency).toEqual({ name: 'Ether', symbol: 'ETH', decimals: 18 })
+    expect(airlockBitcoinRegtest).toMatchObject({ chainNamespace: 'bip122', testnet: true, rpcUrls: { default: { http: ['http://127.0.0.1:8790'] } } })
+    expect(airlockBitcoinRegtest.blockExplorers).toBeUndefined()
   })
 
   test('behavior: public networks use https RPCs and explorers', () => {
-    for (const n of NETWORKS.filter((network) => network !== airlockDevnet && network !== airlockDevnet2)) {
+    for (const n of NETWORKS.filter((network) => network !== airlockDevnet && network !== airlockDevnet2 && network !== airlockBitcoinRegtest)) {
       for (const url of [...n.rpcUrls.default.http, n.blockExplorers?.default.url]) expect(url).toMatch(/^https:\/\//)
     }
   })

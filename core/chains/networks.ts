@@ -38,11 +38,11 @@ function nonEvm(
   name: string,
   nativeCurrency: NativeCurrency,
   rpc: string,
-  explorer: { name: string; url: string },
+  explorer: { name: string; url: string } | undefined,
   testnet: boolean,
 ): Network {
   const caipNetworkId: CaipNetworkId = `${chainNamespace}:${id}`
-  return { id, name, chainNamespace, caipNetworkId, nativeCurrency, rpcUrls: { default: { http: [rpc] } }, blockExplorers: { default: explorer }, testnet }
+  return { id, name, chainNamespace, caipNetworkId, nativeCurrency, rpcUrls: { default: { http: [rpc] } }, ...(explorer ? { blockExplorers: { default: explorer } } : {}), testnet }
 }
 
 export const ethereum = /* @__PURE__ */ evm(1, 'Ethereum', ETH, 'https://ethereum.reth.rs/rpc', { name: 'Etherscan', url: 'https://etherscan.io' }, false)
@@ -73,13 +73,16 @@ export const solanaTestnet = /* @__PURE__ */ nonEvm('solana', '4uhcVJyU9pJkvQyS8
 // Bitcoin has no JSON-RPC for browsers; the Esplora REST API of mempool.space is the de facto public endpoint.
 export const bitcoin = /* @__PURE__ */ nonEvm('bip122', '000000000019d6689c085ae165831e93', 'Bitcoin', BTC, 'https://mempool.space/api', { name: 'Mempool', url: 'https://mempool.space' }, false)
 export const bitcoinTestnet = /* @__PURE__ */ nonEvm('bip122', '000000000933ea01ad0ee984209779ba', 'Bitcoin Testnet', BTC, 'https://mempool.space/testnet/api', { name: 'Mempool', url: 'https://mempool.space/testnet' }, true)
+export const bitcoinSignet = /* @__PURE__ */ nonEvm('bip122', '00000008819873e925422c1ff0f99f7c', 'Bitcoin Signet', BTC, 'https://mempool.space/signet/api', { name: 'Mempool', url: 'https://mempool.space/signet' }, true)
+/** The dev stack's Bitcoin regtest chain (examples/devnet/bitcoin/, BITCOIN_PORT): regtest's genesis, an Esplora API. */
+export const airlockBitcoinRegtest = /* @__PURE__ */ nonEvm('bip122', '0f9188f13cb7b2c71f2a335e3a4fc328', 'Airlock Bitcoin Regtest', BTC, 'http://127.0.0.1:8790', undefined, true)
 
 /** Every network Airlock knows, mainnets first within each family. */
 export const NETWORKS: readonly Network[] = /* @__PURE__ */ Object.freeze([
   ethereum, optimism, bsc, gnosis, polygon, fantom, zksync, base, kaia, arbitrum, avalanche, aurora, celo,
   sepolia, airlockDevnet, airlockDevnet2,
   solana, solanaDevnet, solanaTestnet,
-  bitcoin, bitcoinTestnet,
+  bitcoin, bitcoinTestnet, bitcoinSignet, airlockBitcoinRegtest,
 ])
 
 /** SPEC 9: the 12 EVM chains where swaps are offered. */

@@ -1,6 +1,7 @@
 import { schnorr, secp256k1 } from '@noble/curves/secp256k1'
 import { address as btcAddress, crypto as btcCrypto, Transaction } from 'bitcoinjs-lib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { airlockBitcoinRegtest } from '../../../core/chains/networks.js'
 import { startEsplora, type EsploraServer } from './esploraServer.js'
 import type { AddressStats, EsploraTx, Utxo } from './regtestChain.js'
 
@@ -78,6 +79,11 @@ describe('Esplora stand-in over the regtest chain', () => {
   const balance = (stats: AddressStats) => ({
     confirmed: stats.chain_stats.funded_txo_sum - stats.chain_stats.spent_txo_sum,
     unconfirmed: stats.mempool_stats.funded_txo_sum - stats.mempool_stats.spent_txo_sum,
+  })
+
+  test("block 0 is regtest's genesis, whose first 32 hex digits are the CAIP-2 id of core's airlockBitcoinRegtest", async () => {
+    expect(await get('/block-height/0')).toBe('0f9188f13cb7b2c71f2a335e3a4fc328bf5beb436012afca590b1a11466e2206')
+    expect(airlockBitcoinRegtest.caipNetworkId).toBe(`bip122:${(await get<string>('/block-height/0')).slice(0, 32)}`)
   })
 
   test('a funded P2WPKH output is spent by a signed transaction: mempool first, confirmed once mined', async () => {
@@ -179,6 +185,7 @@ describe('Esplora stand-in over the regtest chain', () => {
     }
     expect((await post('/dev/mine', '{"blocks":0}')).status).toBe(400)
     expect((await post('/tx', 'ab'.repeat(500_000))).status).toBe(413)
+    expect((await fetch(`${esplora.url}/block-height/999999`)).status).toBe(404)
     expect(await get('/fee-estimates')).toMatchObject({ '1': expect.any(Number), '144': expect.any(Number) })
   })
 

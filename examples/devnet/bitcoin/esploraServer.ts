@@ -13,7 +13,7 @@ import { createRegtestChain, MAX_TX_WEIGHT, regtestScript, type RegtestChain } f
  *   POST /tx                     a raw transaction in hex (text body); answers its txid, or 400
  *                                with the reason as Bitcoin Core words it
  *   GET  /fee-estimates          sat/vB by confirmation target
- *   GET  /blocks/tip/height, /blocks/tip/hash
+ *   GET  /blocks/tip/height, /blocks/tip/hash, /block-height/{h} (block 0: regtest's genesis)
  * and, for tests and the dev wallets, from this machine only:
  *   POST /dev/fund {"address","sats"}   pays an address in a new block
  *   POST /dev/mine {"blocks"?}          confirms the mempool
@@ -95,6 +95,10 @@ async function handle(chain: RegtestChain, req: IncomingMessage, res: ServerResp
     if (url.pathname === '/fee-estimates') return json(res, 200, FEE_ESTIMATES)
     if (url.pathname === '/blocks/tip/height') return text(res, 200, String(chain.tipHeight))
     if (url.pathname === '/blocks/tip/hash') return text(res, 200, chain.tipHash)
+    if (parts[0] === 'block-height' && parts.length === 2 && /^\d{1,9}$/.test(parts[1]!)) {
+      const hash = chain.blockHash(Number(parts[1]))
+      return hash ? text(res, 200, hash) : text(res, 404, 'Block not found')
+    }
     return text(res, 404, 'Not found')
   }
   if (req.method === 'POST') {

@@ -23,6 +23,8 @@ export interface RegtestChain {
   /** Esplora's `/tx/{id}` JSON, or undefined. */
   tx(txid: string): EsploraTx | undefined
   txHex(txid: string): string | undefined
+  /** The hash of the block at `height`, or undefined. */
+  blockHash(height: number): string | undefined
   readonly tipHeight: number
   readonly tipHash: string
 }
@@ -70,6 +72,7 @@ export const MIN_RELAY_SATS_PER_VBYTE = 1
 export const MAX_TX_WEIGHT = 400_000
 const MAX_MONEY = 21_000_000n * 100_000_000n
 const NETWORK = networks.regtest
+export const REGTEST_GENESIS = '0f9188f13cb7b2c71f2a335e3a4fc328bf5beb436012afca590b1a11466e2206'
 
 interface Entry {
   tx: Transaction
@@ -170,7 +173,8 @@ export function createRegtestChain({ now = () => Math.floor(Date.now() / 1000) }
   const entries = new Map<string, Entry>()
   /** outpoint → txid of the transaction (confirmed or in the mempool) that spends it. */
   const spentBy = new Map<string, string>()
-  const blocks: { height: number; hash: string; time: number }[] = [{ height: 0, hash: hex(btcCrypto.sha256(new TextEncoder().encode('airlock regtest genesis'))), time: now() }]
+  // Regtest's real genesis hash: a wallet that asks for block 0 recognises the network (core's airlockBitcoinRegtest).
+  const blocks: { height: number; hash: string; time: number }[] = [{ height: 0, hash: REGTEST_GENESIS, time: now() }]
   let funded = 0
 
   const tip = () => blocks[blocks.length - 1]!
@@ -336,6 +340,7 @@ export function createRegtestChain({ now = () => Math.floor(Date.now() / 1000) }
     utxos,
     tx,
     txHex: (txid) => entries.get(txid)?.tx.toHex(),
+    blockHash: (height) => blocks[height]?.hash,
     get tipHeight() {
       return tip().height
     },
