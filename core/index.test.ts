@@ -18,6 +18,7 @@ test('default: the public API of airlock', () => {
       "airlockBitcoinRegtest",
       "airlockDevnet",
       "airlockDevnet2",
+      "airlockSolanaLocal",
       "arbitrum",
       "aurora",
       "avalanche",

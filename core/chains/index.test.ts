@@ -14,6 +14,7 @@ test('default: the public API of airlock-kit/chains', () => {
       "airlockBitcoinRegtest",
       "airlockDevnet",
       "airlockDevnet2",
+      "airlockSolanaLocal",
       "arbitrum",
       "aurora",
       "avalanche",

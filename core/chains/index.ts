@@ -43,6 +43,7 @@ export {
   solana,
   solanaDevnet,
   solanaTestnet,
+  airlockSolanaLocal,
   zksync,
 } from './networks.js'
 export { isAllowedRpcMethod, isSafeRpcMethod, RPC_NOT_ALLOWED_MESSAGE, SAFE_RPC_METHODS, UNSAFE_RPC_METHODS, WALLET_MANAGEMENT_METHODS } from './evm/rpcMethods.js'

@@ -5,6 +5,7 @@ import {
   SWAP_SUPPORTED_CHAIN_IDS,
   airlockDevnet,
   airlockBitcoinRegtest,
+  airlockSolanaLocal,
   airlockDevnet2,
   bitcoin,
   bitcoinSignet,
@@ -62,7 +63,7 @@ describe('NETWORKS', () => {
     for (const n of [solana, solanaDevnet, solanaTestnet]) expect(n.nativeCurrency).toEqual({ name: 'Solana', symbol: 'SOL', decimals: 9 })
     for (const n of [bitcoin, bitcoinTestnet, bitcoinSignet, airlockBitcoinRegtest]) expect(n.nativeCurrency).toEqual({ name: 'Bitcoin', symbol: 'BTC', decimals: 8 })
     expect(NETWORKS.filter((n) => n.testnet).map((n) => n.name).sort()).toEqual(
-      ['Airlock Devnet', 'Airlock Devnet 2', 'Airlock Bitcoin Regtest', 'Bitcoin Signet', 'Bitcoin Testnet', 'Sepolia', 'Solana Devnet', 'Solana Testnet'].sort(),
+      ['Airlock Devnet', 'Airlock Devnet 2', 'Airlock Bitcoin Regtest', 'Airlock Solana Local', 'Bitcoin Signet', 'Bitcoin Testnet', 'Sepolia', 'Solana Devnet', 'Solana Testnet'].sort(),
     )
     expect(sepolia.testnet).toBe(true)
   })
@@ -73,10 +74,11 @@ describe('NETWORKS', () => {
     expect(airlockDevnet.nativeCurrency).toEqual({ name: 'Ether', symbol: 'ETH', decimals: 18 })
     expect(airlockBitcoinRegtest).toMatchObject({ chainNamespace: 'bip122', testnet: true, rpcUrls: { default: { http: ['http://127.0.0.1:8790'] } } })
     expect(airlockBitcoinRegtest.blockExplorers).toBeUndefined()
+    expect(airlockSolanaLocal).toMatchObject({ chainNamespace: 'solana', testnet: true, rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } }, nativeCurrency: { symbol: 'SOL', decimals: 9 } })
   })
 
   test('behavior: public networks use https RPCs and explorers', () => {
-    for (const n of NETWORKS.filter((network) => network !== airlockDevnet && network !== airlockDevnet2 && network !== airlockBitcoinRegtest)) {
+    for (const n of NETWORKS.filter((network) => network !== airlockDevnet && network !== airlockDevnet2 && network !== airlockBitcoinRegtest && network !== airlockSolanaLocal)) {
       for (const url of [...n.rpcUrls.default.http, n.blockExplorers?.default.url]) expect(url).toMatch(/^https:\/\//)
     }
   })

@@ -70,6 +70,8 @@ export const airlockDevnet2 = /* @__PURE__ */ evm(31338, 'Airlock Devnet 2', ETH
 export const solana = /* @__PURE__ */ nonEvm('solana', '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'Solana', SOL, 'https://api.mainnet-beta.solana.com', { name: 'Solana Explorer', url: 'https://explorer.solana.com' }, false)
 export const solanaDevnet = /* @__PURE__ */ nonEvm('solana', 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1', 'Solana Devnet', SOL, 'https://api.devnet.solana.com', { name: 'Solana Explorer', url: 'https://explorer.solana.com/?cluster=devnet' }, true)
 export const solanaTestnet = /* @__PURE__ */ nonEvm('solana', '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z', 'Solana Testnet', SOL, 'https://api.testnet.solana.com', { name: 'Solana Explorer', url: 'https://explorer.solana.com/?cluster=testnet' }, true)
+/** The dev stack's Solana cluster (litesvm behind JSON-RPC, examples/devnet/solana/, SOLANA_PORT); CAIP-2 from its genesis hash. */
+export const airlockSolanaLocal = /* @__PURE__ */ nonEvm('solana', 'AirLockLocaLSo1ana11111111111111', 'Airlock Solana Local', SOL, 'http://127.0.0.1:8899', undefined, true)
 // Bitcoin has no JSON-RPC for browsers; the Esplora REST API of mempool.space is the de facto public endpoint.
 export const bitcoin = /* @__PURE__ */ nonEvm('bip122', '000000000019d6689c085ae165831e93', 'Bitcoin', BTC, 'https://mempool.space/api', { name: 'Mempool', url: 'https://mempool.space' }, false)
 export const bitcoinTestnet = /* @__PURE__ */ nonEvm('bip122', '000000000933ea01ad0ee984209779ba', 'Bitcoin Testnet', BTC, 'https://mempool.space/testnet/api', { name: 'Mempool', url: 'https://mempool.space/testnet' }, true)
@@ -81,7 +83,7 @@ export const airlockBitcoinRegtest = /* @__PURE__ */ nonEvm('bip122', '0f9188f13
 export const NETWORKS: readonly Network[] = /* @__PURE__ */ Object.freeze([
   ethereum, optimism, bsc, gnosis, polygon, fantom, zksync, base, kaia, arbitrum, avalanche, aurora, celo,
   sepolia, airlockDevnet, airlockDevnet2,
-  solana, solanaDevnet, solanaTestnet,
+  solana, solanaDevnet, solanaTestnet, airlockSolanaLocal,
   bitcoin, bitcoinTestnet, bitcoinSignet, airlockBitcoinRegtest,
 ])
 

@@ -8,6 +8,7 @@ import { buildMobileWallet, MOBILE_WALLET_PATH, mobileWalletConfigFile } from '.
 import { assertPortFree, PortConfigError, PORTS, readPorts, STARTED_SERVICES, type DevnetPorts, type PortName } from './ports.js'
 import { startRelay, type Relay } from './relay.js'
 import { startEsplora, type EsploraServer } from './bitcoin/esploraServer.js'
+import { startSolanaRpc, type SolanaRpc } from './solana/solanaRpc.js'
 import { startDevFrame, type DevFrame } from './frame/startFrameServer.js'
 import { createMailbox } from './mailbox.js'
 import { startStaticServer, type StaticFile, type StaticServer } from './staticServer.js'
@@ -28,11 +29,13 @@ export interface DevnetConfig {
   secureSiteUrl: string
   /** The Bitcoin regtest chain's Esplora API (examples/devnet/bitcoin/). */
   bitcoinApiUrl: string
+  /** The local Solana cluster's JSON-RPC (litesvm, examples/devnet/solana/). */
+  solanaRpcUrl: string
 }
 
 export interface Devnet {
   readonly ports: Pick<DevnetPorts, (typeof STARTED_SERVICES)[number]>
-  readonly urls: { dapp: string; gateway: string; anvil: string; anvil2: string; relay: string; mobileWallet: string; frame: string; bitcoin: string }
+  readonly urls: { dapp: string; gateway: string; anvil: string; anvil2: string; relay: string; mobileWallet: string; frame: string; bitcoin: string; solana: string }
   readonly config: DevnetConfig
   readonly anvils: readonly [Anvil, Anvil]
   readonly gateway: Gateway
@@ -41,6 +44,8 @@ export interface Devnet {
   readonly frame: DevFrame
   /** The Bitcoin regtest chain behind its Esplora API; `bitcoin.chain.fund(address, sats)` pays an address. */
   readonly bitcoin: EsploraServer
+  /** The local Solana cluster (litesvm) behind web3.js's JSON-RPC; `solana.svm.airdrop(address, lamports)` funds an account. */
+  readonly solana: SolanaRpc
   readonly bundle: DappBundle
   /** Milliseconds from the call to everything answering. */
   readonly startupMs: number
@@ -51,8 +56,8 @@ export interface Devnet {
 export interface StartDevnetOptions {
   /**
    * Ports to use; missing ones come from the environment (`ANVIL_PORT`...) or the defaults.
-   * When `ports` is given without `relay`, `frame` or `bitcoin`, those take any free port (tests
-   * that pick their own ports then never collide on the defaults 8788-8790).
+   * When `ports` is given without `relay`, `frame`, `bitcoin` or `solana`, those take any free port
+   * (tests that pick their own ports then never collide on the defaults).
    */
   ports?: Partial<DevnetPorts>
   /** The repository root (default: found from this file). */
@@ -70,7 +75,7 @@ export interface StartDevnetOptions {
  */
 export async function startDevnet(options: StartDevnetOptions = {}): Promise<Devnet> {
   const started = performance.now()
-  const ports = { ...readPorts(options.env ?? process.env), ...(options.ports && options.ports.relay === undefined ? { relay: 0 } : {}), ...(options.ports && options.ports.frame === undefined ? { frame: 0 } : {}), ...(options.ports && options.ports.bitcoin === undefined ? { bitcoin: 0 } : {}), ...options.ports }
+  const ports = { ...readPorts(options.env ?? process.env), ...(options.ports && options.ports.relay === undefined ? { relay: 0 } : {}), ...(options.ports && options.ports.frame === undefined ? { frame: 0 } : {}), ...(options.ports && options.ports.bitcoin === undefined ? { bitcoin: 0 } : {}), ...(options.ports && options.ports.solana === undefined ? { solana: 0 } : {}), ...options.ports }
   const root = options.root ?? findRoot(dirname(fileURLToPath(import.meta.url)))
   // Every busy port at once, so one run tells you all the env vars to change.
   const checks = await Promise.allSettled(STARTED_SERVICES.map((name) => assertPortFree(name, ports[name])))
@@ -96,13 +101,14 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         throw new Error(`Could not start the ${PORTS[name].what} on port ${ports[name]} (${PORTS[name].env}): ${error instanceof Error ? error.message : String(error)}`, { cause: error })
       })
     // allSettled, not all: whatever did start must be tracked before a failure stops everything.
-    const [anvil, anvil2, gateway, relay, bitcoin, bundle, mobileWallet] = settled(
+    const [anvil, anvil2, gateway, relay, bitcoin, solana, bundle, mobileWallet] = settled(
       await Promise.allSettled([
         startService('anvil', startAnvil({ port: ports.anvil, chainId: 31337 }).then(track)),
         startService('anvil2', startAnvil({ port: ports.anvil2, chainId: 31338 }).then(track)),
         startService('gateway', startGateway({ port: ports.gateway, host: '127.0.0.1', mailbox: createMailbox({ log: (line) => console.log(line) }) }).then(track)),
         startService('relay', startRelay({ port: ports.relay, host: '127.0.0.1' }).then(track)),
         startService('bitcoin', startEsplora({ port: ports.bitcoin, host: '127.0.0.1' }).then(track)),
+        startService('solana', startSolanaRpc({ port: ports.solana, host: '127.0.0.1' }).then(track)),
         buildDapp(root).catch((error: unknown) => {
           throw new Error(`Could not bundle the demo dapp: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
         }),
@@ -125,20 +131,22 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       relayUrl: relay.url,
       secureSiteUrl: frame.url,
       bitcoinApiUrl: bitcoin.url,
+      solanaRpcUrl: solana.url,
     }
     const configFile: StaticFile = { body: JSON.stringify(config, null, 2), type: 'application/json; charset=utf-8' }
     const files = new Map<string, StaticFile>([...bundle.files, ['/devnet-config.json', configFile], ...mobileWallet.files, mobileWalletConfigFile(config)])
     const dapp: StaticServer = await startService('dapp', startStaticServer({ port: ports.dapp, host: '127.0.0.1', root: join(root, 'examples', 'react-dapp'), files: () => files }).then(track))
     frame.setAllowedOrigins([dapp.url, dapp.url.replace('//127.0.0.1:', '//localhost:')])
     return {
-      ports: { anvil: anvil.port, anvil2: anvil2.port, gateway: gateway.port, relay: relay.port, frame: frame.port, bitcoin: bitcoin.port, dapp: dapp.port },
-      urls: { dapp: dapp.url, gateway: gateway.url, anvil: anvil.rpcUrl, anvil2: anvil2.rpcUrl, relay: relay.url, mobileWallet: `${dapp.url}${MOBILE_WALLET_PATH}`, frame: frame.url, bitcoin: bitcoin.url },
+      ports: { anvil: anvil.port, anvil2: anvil2.port, gateway: gateway.port, relay: relay.port, frame: frame.port, bitcoin: bitcoin.port, solana: solana.port, dapp: dapp.port },
+      urls: { dapp: dapp.url, gateway: gateway.url, anvil: anvil.rpcUrl, anvil2: anvil2.rpcUrl, relay: relay.url, mobileWallet: `${dapp.url}${MOBILE_WALLET_PATH}`, frame: frame.url, bitcoin: bitcoin.url, solana: solana.url },
       config,
       anvils: [anvil, anvil2],
       gateway,
       relay,
       frame,
       bitcoin,
+      solana,
       bundle,
       startupMs: Math.round(performance.now() - started),
       stop,

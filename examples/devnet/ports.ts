@@ -12,6 +12,7 @@ export const PORTS = {
   relay: { env: 'RELAY_PORT', port: 8788, what: 'WalletConnect relay' },
   frame: { env: 'FRAME_PORT', port: 8789, what: 'dev secure frame' },
   bitcoin: { env: 'BITCOIN_PORT', port: 8790, what: 'Bitcoin regtest (Esplora API)' },
+  solana: { env: 'SOLANA_PORT', port: 8899, what: 'Solana JSON-RPC (litesvm)' },
   dapp: { env: 'DAPP_PORT', port: 5173, what: 'demo dapp' },
 } as const
 
@@ -19,7 +20,7 @@ export type PortName = keyof typeof PORTS
 export type DevnetPorts = Record<PortName, number>
 
 /** The services `startDevnet` starts. */
-export const STARTED_SERVICES = ['anvil', 'anvil2', 'gateway', 'relay', 'frame', 'bitcoin', 'dapp'] as const satisfies readonly PortName[]
+export const STARTED_SERVICES = ['anvil', 'anvil2', 'gateway', 'relay', 'frame', 'bitcoin', 'solana', 'dapp'] as const satisfies readonly PortName[]
 
 /**
  * Reads the ports from the environment, falling back to the defaults.

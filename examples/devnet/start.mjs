@@ -4,7 +4,7 @@
 // Node 20 cannot run TypeScript, so this file first bundles examples/devnet/main.ts
 // with esbuild's JS API (packages stay external) into a git-ignored cache folder,
 // imports it, and calls startDevnet(). Ports come from the environment
-// (ANVIL_PORT, ANVIL2_PORT, GATEWAY_PORT, RELAY_PORT, FRAME_PORT, BITCOIN_PORT, DAPP_PORT). Ctrl-C (SIGINT) or SIGTERM stops everything and exits 0.
+// (ANVIL_PORT, ANVIL2_PORT, GATEWAY_PORT, RELAY_PORT, FRAME_PORT, BITCOIN_PORT, SOLANA_PORT, DAPP_PORT). Ctrl-C (SIGINT) or SIGTERM stops everything and exits 0.
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { bundleForNode, root } from '../bundleForNode.mjs'
@@ -78,6 +78,7 @@ async function main() {
         row('WalletConnect relay', urls.relay, PORTS.relay.env),
         row('dev secure frame', urls.frame, PORTS.frame.env),
         row('Bitcoin regtest API', urls.bitcoin, PORTS.bitcoin.env),
+        row('Solana (litesvm) RPC', urls.solana, PORTS.solana.env),
         row('demo dapp', urls.dapp, PORTS.dapp.env),
         '',
         `  Dev wallet: ${config.devAccount} (anvil account #0), approve requests in`,

@@ -15,6 +15,8 @@ export const devnetConfigSchema = z.object({
   secureSiteUrl: z.string().regex(/^https?:\/\/(127\.0\.0\.1|localhost)(:\d{1,5})?\/?$/).optional(),
   /** The Bitcoin regtest chain's Esplora API (examples/devnet/bitcoin/); absent on older dev stacks. */
   bitcoinApiUrl: z.string().regex(/^http:\/\/(127\.0\.0\.1|localhost)(:\d{1,5})?\/?$/).optional(),
+  /** The local Solana cluster's JSON-RPC (litesvm, examples/devnet/solana/); absent on older dev stacks. */
+  solanaRpcUrl: z.string().regex(/^http:\/\/(127\.0\.0\.1|localhost)(:\d{1,5})?\/?$/).optional(),
 })
 
 export type DevnetPageConfig = z.infer<typeof devnetConfigSchema>

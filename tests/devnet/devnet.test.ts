@@ -80,6 +80,7 @@ describe('startDevnet', () => {
       relayUrl: `ws://127.0.0.1:${devnet.ports.relay}`,
       secureSiteUrl: devnet.urls.frame,
       bitcoinApiUrl: `http://127.0.0.1:${devnet.ports.bitcoin}`,
+      solanaRpcUrl: `http://127.0.0.1:${devnet.ports.solana}`,
     })
   })
 
@@ -105,6 +106,7 @@ describe('startDevnet', () => {
     expect(await rpc(devnet.urls.anvil2, 'eth_chainId')).toBe('0x7a6a')
     expect(devnet.urls.bitcoin).toBe(`http://127.0.0.1:${devnet.ports.bitcoin}`)
     expect(Number(await (await fetch(`${devnet.urls.bitcoin}/blocks/tip/height`)).text())).toBeGreaterThanOrEqual(0)
+    expect(await rpc(devnet.urls.solana, 'getHealth')).toBe('ok')
   })
 
   test('error: a port in use fails before anything starts, naming the env var to change', async () => {
@@ -123,12 +125,12 @@ describe('startDevnet', () => {
   })
 
   test('unit: ports come from the env with defaults; bad values are explained', () => {
-    expect(readPorts({})).toEqual({ anvil: 8545, anvil2: 8546, gateway: 8787, relay: 8788, frame: 8789, bitcoin: 8790, dapp: 5173 })
+    expect(readPorts({})).toEqual({ anvil: 8545, anvil2: 8546, gateway: 8787, relay: 8788, frame: 8789, bitcoin: 8790, solana: 8899, dapp: 5173 })
     expect(readPorts({ DAPP_PORT: '3000', RELAY_PORT: '9000' })).toMatchObject({ dapp: 3000, relay: 9000 })
     expect(() => readPorts({ GATEWAY_PORT: 'abc' })).toThrow('GATEWAY_PORT="abc" is not a port number')
     expect(() => readPorts({ GATEWAY_PORT: '70000' })).toThrow(/GATEWAY_PORT/)
     expect(() => readPorts({ DAPP_PORT: '8545' })).toThrow('DAPP_PORT and ANVIL_PORT are both 8545')
-    expect(Object.values(PORTS).map((p) => p.env)).toEqual(['ANVIL_PORT', 'ANVIL2_PORT', 'GATEWAY_PORT', 'RELAY_PORT', 'FRAME_PORT', 'BITCOIN_PORT', 'DAPP_PORT'])
+    expect(Object.values(PORTS).map((p) => p.env)).toEqual(['ANVIL_PORT', 'ANVIL2_PORT', 'GATEWAY_PORT', 'RELAY_PORT', 'FRAME_PORT', 'BITCOIN_PORT', 'SOLANA_PORT', 'DAPP_PORT'])
   })
 
   // Last: it stops the shared stack.
