@@ -109,12 +109,20 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
   const adapters = adaptersParam ?? defaultAdapters(options)
   const adapterEpics = Object.fromEntries(adapters.flatMap((a) => Object.entries(a.epics).map(([name, epic]) => [`${a.namespace}/${name}`, epic])))
   const initialState = createInitialState(options)
+  /** Routes actions to the eager slices that react to them once the late chunk brings the table (core/eagerSliceTypes.ts). */
+  let eagerMask: ((type: string) => number) | undefined
   const store = createStoreWithCheck<AirlockState, Action, AirlockDeps>({
-    reducer: reduceEagerSlices as (state: AirlockState, action: Action) => AirlockState,
+    reducer: (state: AirlockState, action: Action) => reduceEagerSlices(state, action, eagerMask?.(action.type)),
     // The login, frame, WalletConnect and registry slices' reducers come after the first paint.
     late: {
       keys: LATE_SLICE_KEYS,
-      load: () => firstPaint().then(() => import('./lateSlices.js')).then((m) => m.reduceLateSlices as (state: AirlockState, action: Action) => AirlockState),
+      load: () =>
+        firstPaint()
+          .then(() => import('./lateSlices.js'))
+          .then((m) => {
+            eagerMask = m.eagerSliceMask
+            return m.reduceLateSlices as (state: AirlockState, action: Action) => AirlockState
+          }),
     },
     initialState,
     deps,

@@ -23,6 +23,8 @@ export const LATE_SLICE_TYPES = {
 
 const { bit: B, mask } = createSliceRouter(LATE_SLICE_TYPES)
 
+// The eager slices' routes travel with this chunk, out of the page's first JavaScript (core/createAirlock.ts).
+export { eagerSliceMask } from './eagerSliceTypes.js'
 // A lazy entry: re-export the shared start-up chunk (see core/sharedChunk.ts, tests/size).
 export { SHARED_CHUNK } from './sharedChunk.js'
 

@@ -7,32 +7,25 @@ import { optionsReducer } from './slices/options/reducer.js'
 import { routerReducer } from './slices/router/reducer.js'
 import { siwxReducer } from './slices/siwx/reducer.js'
 import { themeReducer } from './slices/theme/reducer.js'
-import { createSliceRouter } from './sliceRoutes.js'
 import type { AirlockState } from './state.js'
 
-/** Every action type each eager slice's reducer reacts to (core/sliceRoutes.ts; checked against the reducers by its test). */
-export const EAGER_SLICE_TYPES = {
-  options: ['options/analyticsConfigLoaded', 'options/remoteConfigLoaded'],
-  app: ['adapters/registered', 'app/initialized', 'app/started', 'options/originCheckFailed', 'options/originCheckSkipped', 'options/originChecked', 'options/remoteConfigFailed', 'options/remoteConfigLoaded', 'options/remoteConfigRequested', 'storage/hydrated'],
-  modal: ['connection/accountConnected', 'connection/disconnected', 'modal/closeRequested', 'modal/loadingChanged', 'modal/openRequested', 'modal/shakeEnded', 'modal/shakeRequested', 'network/activeChanged', 'network/chainChanged', 'router/backRequested'],
-  router: ['connection/disconnected', 'modal/openRequested', 'network/activeChanged', 'network/chainChanged', 'router/backRequested', 'router/pushRequested', 'router/replaceRequested', 'router/resetRequested'],
-  connection: ['connection/accountConnected', 'connection/accountsChanged', 'connection/connectFailed', 'connection/connectRequested', 'connection/disconnected', 'network/activeChanged', 'network/chainChanged', 'network/switchFailed', 'network/switchPrompted', 'network/switchRequested', 'storage/hydrated'],
-  connectors: ['connectors/announced', 'connectors/removed'],
-  theme: ['theme/modeChanged', 'theme/variablesChanged'],
-  siwx: ['connection/disconnected', 'siwx/cancelRequested', 'siwx/checkFailed', 'siwx/checkStarted', 'siwx/sessionsChecked', 'siwx/signFailed', 'siwx/signOutFailed', 'siwx/signRequested', 'siwx/signedIn', 'siwx/signedOut'],
-} as const satisfies Partial<Record<keyof AirlockState, readonly Action['type'][]>>
-
-const { bit: B, mask } = createSliceRouter(EAGER_SLICE_TYPES)
+/** The slices this reducer folds, in the order of their bits (`routed` of reduceEagerSlices). */
+export const EAGER_SLICE_KEYS = ['options', 'app', 'modal', 'router', 'connection', 'connectors', 'theme', 'siwx'] as const
+export type EagerSliceKey = (typeof EAGER_SLICE_KEYS)[number]
+const B = Object.fromEntries(EAGER_SLICE_KEYS.map((key, i) => [key, 1 << i])) as Record<EagerSliceKey, number>
+const EVERY_SLICE = (1 << EAGER_SLICE_KEYS.length) - 1
 
 /**
  * Folds one action into every slice except the late ones (core/lateSliceKeys.ts), which it leaves
  * as they are. Slices that need to read another slice get the state before the action (`root`),
  * so the order of slices never matters and the function stays pure. Unchanged slices keep their
- * identity.
- * @example const next = reduceEagerSlices(state, { type: 'modal/openRequested' })
+ * identity. `routed` (core/eagerSliceTypes.ts's eagerSliceMask of the action's type) calls only
+ * the slices that react to it; without it every slice runs. The table stays out of the page's
+ * first JavaScript (issue 12's byte budget): the store routes once the late slices' chunk is here.
+ * @example const next = reduceEagerSlices(state, { type: 'modal/openRequested' }, eagerSliceMask('modal/openRequested'))
  */
-export function reduceEagerSlices(state: AirlockState, action: Action): AirlockState {
-  const m = mask(action.type)
+export function reduceEagerSlices(state: AirlockState, action: Action, routed: number = EVERY_SLICE): AirlockState {
+  const m = routed
   // A type no eager slice knows (most of the late slices' traffic, a host's own) changes nothing here.
   // siwx's reducer also fills in its slice when a log recorded before the slice existed lacks it.
   if (m === 0 && state.siwx !== undefined) return state

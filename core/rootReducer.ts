@@ -1,4 +1,5 @@
 import type { Action } from './actions/types.js'
+import { eagerSliceMask } from './eagerSliceTypes.js'
 import { reduceEagerSlices } from './reduceEagerSlices.js'
 import { reduceLateSlices } from './lateSlices.js'
 import type { AirlockState } from './state.js'
@@ -11,5 +12,5 @@ export { createInitialState } from './createInitialState.js'
  * @example const next = rootReducer(state, { type: 'modal/openRequested' })
  */
 export function rootReducer(state: AirlockState, action: Action): AirlockState {
-  return reduceLateSlices(reduceEagerSlices(state, action), action)
+  return reduceLateSlices(reduceEagerSlices(state, action, eagerSliceMask(action.type)), action)
 }

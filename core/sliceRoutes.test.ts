@@ -5,7 +5,8 @@ import { describe, expect, test } from 'vitest'
 import { createInitialState } from './createInitialState.js'
 import { LATE_SLICE_TYPES, reduceLateSlices } from './lateSlices.js'
 import { resolveOptions } from './options/resolveOptions.js'
-import { EAGER_SLICE_TYPES, reduceEagerSlices } from './reduceEagerSlices.js'
+import { eagerSliceMask, EAGER_SLICE_TYPES } from './eagerSliceTypes.js'
+import { EAGER_SLICE_KEYS, reduceEagerSlices } from './reduceEagerSlices.js'
 import { rootReducer } from './rootReducer.js'
 import { createSliceRouter } from './sliceRoutes.js'
 import type { Action } from './actions/types.js'
@@ -61,9 +62,19 @@ describe('slice routes', () => {
     expect(Object.keys(EAGER_SLICE_TYPES).filter((key) => key in LATE_SLICE_TYPES)).toEqual([])
   })
 
+  test("the eager table's bits are reduceEagerSlices' own, and unrouted it runs every slice to the same result", () => {
+    expect(Object.keys(EAGER_SLICE_TYPES)).toEqual([...EAGER_SLICE_KEYS])
+    const state = createInitialState(resolveOptions({}).options)
+    for (const action of [{ type: 'modal/openRequested' }, { type: 'connection/disconnected', namespace: 'eip155' }, { type: 'theme/modeChanged', mode: 'dark' }] as Action[]) {
+      expect(reduceEagerSlices(state, action, eagerSliceMask(action.type))).toEqual(reduceEagerSlices(state, action))
+    }
+    expect(eagerSliceMask('theme/modeChanged')).toBe(1 << EAGER_SLICE_KEYS.indexOf('theme'))
+  })
+
   test('createSliceRouter: a bit per slice, the union of the slices a type concerns, 0 for an unknown type', () => {
     const router = createSliceRouter({ a: ['x/one', 'x/both'], b: ['x/both'], c: [] })
     expect(router.bit).toEqual({ a: 1, b: 2, c: 4 })
+    expect(createSliceRouter({ a: ['x/one'], b: [] }, ['b', 'a']).mask('x/one')).toBe(2)
     expect(router.mask('x/one')).toBe(1)
     expect(router.mask('x/both')).toBe(3)
     expect(router.mask('host/own')).toBe(0)
@@ -72,7 +83,7 @@ describe('slice routes', () => {
   test("an action no slice knows (a host's own) returns the same state object", () => {
     const state = createInitialState(resolveOptions({}).options)
     const foreign = { type: 'host/somethingHappened' } as unknown as Action
-    expect(reduceEagerSlices(state, foreign)).toBe(state)
+    expect(reduceEagerSlices(state, foreign, eagerSliceMask(foreign.type))).toBe(state)
     expect(reduceLateSlices(state, foreign)).toBe(state)
     expect(rootReducer(state, foreign)).toBe(state)
   })

@@ -12,10 +12,11 @@ export interface SliceRouter<K extends string> {
 }
 
 /**
+ * Bits follow `order` when given (so they match a reducer's own), else the table's key order.
  * @example const router = createSliceRouter({ modal: ['modal/openRequested'] }); router.mask('modal/openRequested') & router.bit.modal
  */
-export function createSliceRouter<K extends string>(table: Readonly<Record<K, readonly string[]>>): SliceRouter<K> {
-  const keys = Object.keys(table) as K[]
+export function createSliceRouter<K extends string>(table: Readonly<Record<K, readonly string[]>>, order?: readonly K[]): SliceRouter<K> {
+  const keys = order ?? (Object.keys(table) as K[])
   const bit = Object.fromEntries(keys.map((key, i) => [key, 1 << i])) as Record<K, number>
   const masks = new Map<string, number>()
   for (const key of keys) for (const type of table[key]) masks.set(type, (masks.get(type) ?? 0) | bit[key])
