@@ -61,6 +61,10 @@ function errorJson(failed: FailedTransactionMetadata): unknown {
     const detail = inner && typeof inner === 'object' && 'code' in inner ? { Custom: (inner as { code: number }).code } : typeof inner === 'number' ? `InstructionError${inner}` : String(inner)
     return { InstructionError: [(err as { index: number }).index, detail] }
   }
+  // The errors with a field: `{ InsufficientFundsForRent: { account_index: 1 } }`, `{ DuplicateInstruction: 0 }`.
+  const name = (err as object | null)?.constructor?.name.replace(/^TransactionError/, '') ?? 'Unknown'
+  if (err && typeof err === 'object' && 'accountIndex' in err) return { [name]: { account_index: (err as { accountIndex: number }).accountIndex } }
+  if (err && typeof err === 'object' && 'index' in err) return { [name]: (err as { index: number }).index }
   return String(err)
 }
 
@@ -73,6 +77,8 @@ function simulationFailed(failed: FailedTransactionMetadata): RpcError {
 /** A validator's wording: "Error processing Instruction 0: custom program error: 0x1", or the error's name. */
 function describe(err: unknown): string {
   if (typeof err === 'string') return err
+  const [field] = Object.keys((err ?? {}) as object)
+  if (field && field !== 'InstructionError') return `${field} ${JSON.stringify((err as Record<string, unknown>)[field])}`
   const instruction = (err as { InstructionError?: [number, unknown] }).InstructionError
   if (!instruction) return JSON.stringify(err)
   const [index, detail] = instruction
