@@ -12,7 +12,7 @@ import { createStorage } from '../../storage/createStorage.js'
 import { BENCH_WALLET } from './apps.js'
 
 export interface CoreResult {
-  /** Actions dispatched per second through `createAirlock` with every epic running (median of 3). */
+  /** Actions dispatched per second through `createAirlock` with every epic running (median of ROUNDS = 5, after WARM_UP actions). */
   readonly actionsPerSecond: number
   /** `replay()` of an exported log of 100,000 entries, JSON string in (median of 5, ms). */
   readonly replayMs: number
@@ -115,13 +115,20 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[v
  * log entries, and heap growth over 100,000 actions (the log's ring buffer must bound it).
  * @example const core = await measureCore(console.log)
  */
+/**
+ * Throughput rounds (median taken) and the actions each store gets first, for the JIT: with 3
+ * rounds after 10,000, one slow round on this 2-core machine moved the median by a third.
+ */
+const ROUNDS = 5
+const WARM_UP = 30_000
+
 export async function measureCore(log: (line: string) => void, count = 100_000): Promise<CoreResult> {
   const gc = exposeGc()
 
   const throughput: number[] = []
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < ROUNDS; round++) {
     const airlock = await startAirlock()
-    drive(airlock, 10_000) // warm-up: JIT
+    drive(airlock, WARM_UP) // warm-up: JIT
     await tick()
     throughput.push(count / (drive(airlock, count) / 1000))
     await tick()
@@ -132,9 +139,9 @@ export async function measureCore(log: (line: string) => void, count = 100_000):
   const epicScaling: { epics: number; actionsPerSecond: number }[] = []
   for (const epics of [10, 50, 200]) {
     const rounds: number[] = []
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < ROUNDS; round++) {
       const airlock = await startAirlock(undefined, epics)
-      drive(airlock, 10_000)
+      drive(airlock, WARM_UP)
       await tick()
       rounds.push(count / (drive(airlock, count) / 1000))
       await tick()

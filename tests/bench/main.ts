@@ -109,19 +109,20 @@ if (parts.has('size') || parts.has('speed')) {
 }
 const size: AppSize[] | undefined = parts.has('size') ? tools.flatMap((tool) => apps.map((app) => ({ id: app.id, tool, report: builds.get(`${app.id}/${tool}`)!.report }))) : undefined
 
-// 3. Speed in headless Chromium: every build of every app, interleaved.
+// 3. The core, before the browser: right after Chromium's processes exit, this 2-core machine
+//    measured the first throughput rounds a third lower.
+let core: CoreResult | undefined
+if (parts.has('core')) {
+  log('core: store throughput, replay, heap')
+  core = await phase('core', () => measureCore(log))
+}
+
+// 4. Speed in headless Chromium: every build of every app, interleaved.
 let speed: SpeedResult[] | undefined
 if (parts.has('speed')) {
   log(`speed: ${runs} interleaved runs per build and variant (${apps.length} apps × ${tools.length} tools), fresh context each`)
   const targets = tools.flatMap((tool) => apps.map((app) => ({ app, tool, files: builds.get(`${app.id}/${tool}`)!.files })))
   speed = await phase('speed', () => measureSpeed(targets, { runs, hoverMs, log }))
-}
-
-// 4. The core.
-let core: CoreResult | undefined
-if (parts.has('core')) {
-  log('core: store throughput, replay, heap')
-  core = await phase('core', () => measureCore(log))
 }
 
 const notes: string[] = []
