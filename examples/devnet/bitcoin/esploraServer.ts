@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { z } from 'zod'
+import { BodyTooLarge, listen, readBody } from '../httpServer.js'
 import { isLoopbackHost, isLoopbackOrigin } from '../loopback.js'
 import { createRegtestChain, MAX_TX_WEIGHT, regtestScript, type RegtestChain } from './regtestChain.js'
 
@@ -47,21 +47,7 @@ export async function startEsplora(options: { port?: number; host?: string; chai
       text(res, error instanceof BodyTooLarge ? 413 : 400, error instanceof Error ? error.message : 'Bad request')
     })
   })
-  const host = options.host ?? '127.0.0.1'
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, host, () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
-  return {
-    url: `http://${host}:${port}`,
-    port,
-    chain,
-    close: async () => {
-      server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-    },
-  }
+  return { ...(await listen(server, { port: options.port ?? 0, host: options.host ?? '127.0.0.1' })), chain }
 }
 
 async function handle(chain: RegtestChain, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -102,7 +88,7 @@ async function handle(chain: RegtestChain, req: IncomingMessage, res: ServerResp
     return text(res, 404, 'Not found')
   }
   if (req.method === 'POST') {
-    const body = await readBody(req)
+    const body = await readBody(req, MAX_BODY)
     if (url.pathname === '/tx') {
       const result = chain.submit(body.trim())
       return result.ok ? text(res, 200, result.txid) : text(res, 400, `sendrawtransaction RPC error: ${JSON.stringify({ code: -26, message: result.error })}`)
@@ -139,23 +125,6 @@ function parseJson(body: string): unknown {
   } catch {
     return undefined
   }
-}
-
-class BodyTooLarge extends Error {
-  constructor() {
-    super(`Body too large (over ${MAX_BODY} bytes)`)
-  }
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  let size = 0
-  const chunks: Buffer[] = []
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length
-    if (size > MAX_BODY) throw new BodyTooLarge()
-    chunks.push(chunk as Buffer)
-  }
-  return Buffer.concat(chunks).toString('utf8')
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {

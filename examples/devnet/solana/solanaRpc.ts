@@ -2,8 +2,8 @@ import { getTransactionDecoder } from '@solana/kit'
 import bs58 from 'bs58'
 import { FailedTransactionMetadata, LiteSVM, TransactionMetadata } from 'litesvm'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { z } from 'zod'
+import { BodyTooLarge, listen, readBody } from '../httpServer.js'
 import { isLoopbackHost, isLoopbackOrigin } from '../loopback.js'
 
 /**
@@ -213,21 +213,7 @@ export async function startSolanaRpc(options: { port?: number; host?: string } =
       else res.destroy()
     })
   })
-  const host = options.host ?? '127.0.0.1'
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, host, () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
-  return {
-    url: `http://${host}:${port}`,
-    port,
-    svm,
-    close: async () => {
-      server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-    },
-  }
+  return { ...(await listen(server, { port: options.port ?? 0, host: options.host ?? '127.0.0.1' })), svm }
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, call: (body: unknown) => unknown): Promise<void> {
@@ -239,19 +225,17 @@ async function handle(req: IncomingMessage, res: ServerResponse, call: (body: un
   res.setHeader('access-control-allow-headers', 'content-type,solana-client')
   if (req.method === 'OPTIONS') return reply(res, 204, null)
   if (req.method !== 'POST') return reply(res, 405, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Use POST' } })
-  let size = 0
-  const chunks: Buffer[] = []
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length
-    if (size > MAX_BODY) {
-      res.setHeader('connection', 'close')
-      return reply(res, 413, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Request too large' } })
-    }
-    chunks.push(chunk as Buffer)
+  let text: string
+  try {
+    text = await readBody(req, MAX_BODY)
+  } catch (error) {
+    if (!(error instanceof BodyTooLarge)) throw error
+    res.setHeader('connection', 'close')
+    return reply(res, 413, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Request too large' } })
   }
   let body: unknown
   try {
-    body = JSON.parse(Buffer.concat(chunks).toString('utf8'))
+    body = JSON.parse(text)
   } catch {
     return reply(res, 200, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } })
   }
