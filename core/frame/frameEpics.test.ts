@@ -57,6 +57,19 @@ const sent = (id: string, message: AppMessage = email, timeoutMs: number | null 
   message: { ...message, id } as AppMessage,
   timeoutMs,
 })
+/** A caller epic like the auth helpers: the transport, plus `ask` once the trigger (`modal/shakeEnded`) comes. */
+const onTrigger =
+  (ask: (action$: Parameters<Epic<Action, AirlockState, AirlockDeps>>[0], deps: AirlockDeps) => ReturnType<Epic<Action, AirlockState, AirlockDeps>>): Epic<Action, AirlockState, AirlockDeps> =>
+  (action$, state$, d) =>
+    merge(
+      frameTransportEpic()(action$, state$, d),
+      action$.pipe(
+        filter((a) => a.type === 'modal/shakeEnded'),
+        take(1),
+        switchMap(() => ask(action$, d)),
+      ),
+    )
+
 const loadRequested: Action = { type: 'frame/loadRequested' }
 const loadStarted: Action = { type: 'frame/loadStarted', url: 'https://secure.walletconnect.org' }
 const readyReceived: Action = { type: 'frame/readyReceived', version: '1.0.0' }
@@ -247,15 +260,7 @@ describe('frame requests', () => {
     scheduler.run(({ hot, expectObservable }) => {
       const { deps, state } = setup(scheduler)
       // As syncFrameEpic sends them: through frameRequest, with the default timeout of their name.
-      const epic: Epic<Action, AirlockState, AirlockDeps> = (action$, state$, d) =>
-        merge(
-          frameTransportEpic()(action$, state$, d),
-          action$.pipe(
-            filter((a) => a.type === 'modal/shakeEnded'),
-            take(1),
-            switchMap(() => merge(frameRequest(action$, d, appMessage('SYNC_THEME', { themeMode: 'dark' }), () => []), frameRequest(action$, d, appMessage('SYNC_DAPP_DATA', { sdkVersion: '1', sdkType: 'airlock', projectId: '' }), () => []))),
-          ),
-        )
+      const epic = onTrigger((action$, d) => merge(frameRequest(action$, d, appMessage('SYNC_THEME', { themeMode: 'dark' }), () => []), frameRequest(action$, d, appMessage('SYNC_DAPP_DATA', { sdkVersion: '1', sdkType: 'airlock', projectId: '' }), () => [])))
       const { out$, state: now } = runEpic(scheduler, epic, hot<Action>('-g', { g: { type: 'modal/shakeEnded' } }), state, deps)
       expectObservable(out$.pipe(filter((a) => a.type === 'frame/requestFailed'))).toBe(`- ${FRAME_SYNC_TIMEOUT_MS}ms (ab)`, {
         a: { type: 'frame/requestFailed', id: 'id1', name: 'SYNC_THEME', error: { message: FRAME_ERRORS.timeout }, reason: 'timeout' },
@@ -285,15 +290,7 @@ describe('frame requests', () => {
     scheduler.run(({ hot, expectObservable }) => {
       const { deps, state } = setup(scheduler)
       // A caller epic like the auth helper's: on a trigger, ask the frame and map the reply.
-      const epic: Epic<Action, AirlockState, AirlockDeps> = (action$, state$, d) =>
-        merge(
-          frameTransportEpic()(action$, state$, d),
-          action$.pipe(
-            filter((a) => a.type === 'modal/shakeEnded'),
-            take(1),
-            switchMap(() => frameRequest(action$, d, appMessage('SIGN_OUT'), (reply): Action => (reply.ok ? { type: 'modal/closeRequested' } : { type: 'modal/shakeRequested' }))),
-          ),
-        )
+      const epic = onTrigger((action$, d) => frameRequest(action$, d, appMessage('SIGN_OUT'), (reply): Action => (reply.ok ? { type: 'modal/closeRequested' } : { type: 'modal/shakeRequested' })))
       const { out$ } = runEpic(scheduler, epic, hot<Action>('-g', { g: { type: 'modal/shakeEnded' } }), state, deps)
       expectObservable(out$).toBe('-s 2999ms (ft)', {
         s: { type: 'frame/requestSent', id: 'id1', name: 'SIGN_OUT', message: { id: 'id1', type: '@airlock-app/SIGN_OUT' }, timeoutMs: 3000 },

@@ -67,6 +67,13 @@ export function createSolanaTestWallet(options: SolanaTestWalletOptions): Solana
     tx.sign([keypair])
     return tx
   }
+  /** One transaction input: its account and chain checked, the person asked, then signed. */
+  const approvedSign = async (kind: 'signTransaction' | 'signAndSendTransaction', input: { account: WalletAccount; transaction: Uint8Array; chain?: IdentifierString }) => {
+    own(input)
+    const chain = chainOf(input.chain)
+    await ask({ kind, transaction: input.transaction, chain })
+    return { tx: sign(input.transaction), chain }
+  }
   const emit = () => {
     for (const listener of [...listeners]) listener({ accounts: accounts() })
   }
@@ -116,12 +123,7 @@ export function createSolanaTestWallet(options: SolanaTestWalletOptions): Solana
     supportedTransactionVersions: ['legacy', 0],
     signTransaction: async (...inputs) => {
       const outputs = []
-      for (const input of inputs) {
-        own(input)
-        const chain = chainOf(input.chain)
-        await ask({ kind: 'signTransaction', transaction: input.transaction, chain })
-        outputs.push({ signedTransaction: sign(input.transaction).serialize() })
-      }
+      for (const input of inputs) outputs.push({ signedTransaction: (await approvedSign('signTransaction', input)).tx.serialize() })
       return outputs
     },
   }
@@ -131,10 +133,7 @@ export function createSolanaTestWallet(options: SolanaTestWalletOptions): Solana
     signAndSendTransaction: async (...inputs) => {
       const outputs = []
       for (const input of inputs) {
-        own(input)
-        const chain = chainOf(input.chain)
-        await ask({ kind: 'signAndSendTransaction', transaction: input.transaction, chain })
-        const tx = sign(input.transaction)
+        const { tx, chain } = await approvedSign('signAndSendTransaction', input)
         await new Connection(options.rpcUrls[chain]!, 'confirmed').sendRawTransaction(tx.serialize(), { skipPreflight: input.options?.skipPreflight ?? false })
         outputs.push({ signature: tx.signatures[0]! })
       }
