@@ -7,6 +7,7 @@ import { createProviderRegistry, type Eip1193Provider } from './connectors/provi
 import { wrapProvider } from './connectors/wrapProvider.js'
 import type { AirlockAdapter } from './adapters.js'
 import { evmAdapter } from './chains/evm/evmAdapter.js'
+import { solanaAdapter } from './chains/solana/solanaAdapter.js'
 import type { ChainNamespace } from './chains/types.js'
 import type { AirlockDeps, HttpClients, WindowLike } from './deps.js'
 import { createSecretBox } from './store/secretBox.js'
@@ -35,7 +36,7 @@ import { analyticsConfigEpic, hydrateEpic, initEpic, notificationsEpic, originCh
 export interface CreateAirlockParameters extends AirlockOptions {
   /** Replace real side effects (tests, hosts with their own storage or fetch). */
   deps?: Partial<AirlockDeps> & { fetch?: typeof fetch }
-  /** Chain adapters (default: the EVM adapter when an eip155 network is configured). */
+  /** Chain adapters (default: one per configured chain family that ships with Airlock: EVM, Solana). */
   adapters?: AirlockAdapter[]
   /** Extra epics; they share the store's deps. */
   epics?: Record<string, Epic<Action, AirlockState, AirlockDeps>>
@@ -191,7 +192,8 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
 
 /** Adapters for the configured chain families that ship with Airlock. */
 function defaultAdapters(options: ResolvedOptions): AirlockAdapter[] {
-  return options.networks.some((network) => network.chainNamespace === 'eip155') ? [evmAdapter()] : []
+  const has = (namespace: ChainNamespace) => options.networks.some((network) => network.chainNamespace === namespace)
+  return [...(has('eip155') ? [evmAdapter()] : []), ...(has('solana') ? [solanaAdapter()] : [])]
 }
 
 function createHttpClients(options: ResolvedOptions, fetchImpl: typeof fetch | undefined): HttpClients {

@@ -62,6 +62,7 @@ test('default: the public API of airlock', () => {
       "selectVisibleConnectors",
       "sepolia",
       "solana",
+      "solanaAdapter",
       "solanaDevnet",
       "solanaTestnet",
       "timing",

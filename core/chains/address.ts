@@ -1,5 +1,8 @@
 import { address as btcAddress, networks as btcNetworks } from 'bitcoinjs-lib'
+import { isEvmAddress, isSolanaAddress } from './addressPatterns.js'
 import type { ChainNamespace } from './types.js'
+
+export { isEvmAddress, isSolanaAddress }
 
 export type BitcoinNetworkName = 'mainnet' | 'testnet' | 'regtest'
 
@@ -9,31 +12,11 @@ const BITCOIN_NETWORKS = {
   regtest: btcNetworks.regtest,
 } as const
 
-/** SPEC 5: optional 0x, then exactly 40 hex characters (checksum casing is not enforced). */
-const EVM_ADDRESS = /^(?:0x)?[0-9a-fA-F]{40}$/
-/** SPEC 5: 32 to 44 base58 characters; the alphabet leaves out 0, O, I and l. */
-const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 /**
  * BIP173 caps bech32 strings at 90 characters and base58 addresses are far shorter; rejecting
  * longer input early keeps the quadratic base58 decoder away from hostile megabyte strings.
  */
 const BITCOIN_MAX_LENGTH = 90
-
-/**
- * True for an EVM address: optional 0x and 40 hex characters. Never throws.
- * @example isEvmAddress('0x' + 'ab'.repeat(20)) // true
- */
-export function isEvmAddress(value: unknown): boolean {
-  return typeof value === 'string' && EVM_ADDRESS.test(value)
-}
-
-/**
- * True for a Solana address: 32 to 44 base58 characters. Never throws.
- * @example isSolanaAddress('So11111111111111111111111111111111111111112') // true
- */
-export function isSolanaAddress(value: unknown): boolean {
-  return typeof value === 'string' && SOLANA_ADDRESS.test(value)
-}
 
 /** Returns the decoded bech32/bech32m form, or undefined when `value` is not one. */
 function decodeBech32(value: string): ReturnType<typeof btcAddress.fromBech32> | undefined {

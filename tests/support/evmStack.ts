@@ -1,3 +1,4 @@
+import type { ChainNamespace } from '../../core/chains/types.js'
 import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import { createAirlock, replay, type Airlock, type CreateAirlockParameters } from '../../core/index.js'
 import { airlockDevnet, airlockDevnet2 } from '../../core/chains/networks.js'
@@ -108,10 +109,10 @@ export async function connectedAirlock(stack: EvmStack, wallet: TestWallet): Pro
   return airlock
 }
 
-/** Waits until the EVM connection reached storage (the persistence epic writes asynchronously), so a "reload" finds it. */
-export async function waitForStoredConnection(storage: StorageDep, timeoutMs = 3_000): Promise<void> {
+/** Waits until a namespace's connection reached storage (the persistence epic writes asynchronously), so a "reload" finds it. */
+export async function waitForStoredConnection(storage: StorageDep, timeoutMs = 3_000, namespace: ChainNamespace = 'eip155'): Promise<void> {
   const started = performance.now()
-  while ((await storage.load()).values.connectionStatus?.eip155 !== 'connected') {
+  while ((await storage.load()).values.connectionStatus?.[namespace] !== 'connected') {
     if (performance.now() - started > timeoutMs) throw new Error('connection was not persisted')
     await new Promise((resolve) => setTimeout(resolve, 10))
   }

@@ -1,12 +1,30 @@
+import type { Action } from '../../actions/types.js'
+import { injectedDiscoveryEpic } from '../../connectors/injected/injectedDiscoveryEpic.js'
+import type { AirlockDeps } from '../../deps.js'
+import { balanceEpic } from '../../slices/balances/balanceEpic.js'
+import type { AirlockState } from '../../state.js'
+import type { Epic } from '../../store/types.js'
+import type { EvmAdapterParameters } from './evmAdapter.js'
+import { connectEpic } from './connectEpic.js'
+import { disconnectEpic } from './disconnectEpic.js'
+import { providerEventsEpic } from './providerEventsEpic.js'
+import { reconnectEpic } from './reconnectEpic.js'
+import { switchNetworkEpic } from './switchNetworkEpic.js'
+
 /**
  * The EVM adapter's epics, re-exported by `core/startupEffects.ts`, which `evmAdapter` imports
  * dynamically: this code (and zod for wallet responses) never blocks the page's first render.
  * viem itself loads later still, only when a balance is read (`getNativeBalance`).
+ * @example const epics = evmEpics({ reconnectTimeoutMs: 5_000 })
  */
-export { injectedDiscoveryEpic } from '../../connectors/injected/injectedDiscoveryEpic.js'
-export { balanceEpic } from '../../slices/balances/balanceEpic.js'
-export { connectEpic } from './connectEpic.js'
-export { disconnectEpic } from './disconnectEpic.js'
-export { providerEventsEpic } from './providerEventsEpic.js'
-export { reconnectEpic } from './reconnectEpic.js'
-export { switchNetworkEpic } from './switchNetworkEpic.js'
+export function evmEpics(parameters: EvmAdapterParameters = {}): Record<'discovery' | 'connect' | 'reconnect' | 'providerEvents' | 'disconnect' | 'switchNetwork' | 'balance', Epic<Action, AirlockState, AirlockDeps>> {
+  return {
+    discovery: injectedDiscoveryEpic,
+    connect: connectEpic,
+    reconnect: reconnectEpic(parameters.reconnectTimeoutMs),
+    providerEvents: providerEventsEpic,
+    disconnect: disconnectEpic(),
+    switchNetwork: switchNetworkEpic,
+    balance: balanceEpic({ ...parameters.balance, namespace: 'eip155' }),
+  }
+}

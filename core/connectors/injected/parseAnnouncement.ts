@@ -58,7 +58,7 @@ export function parseAnnouncement(detail: unknown): { connector: ConnectorInfo; 
   // using one would replace that connector's entry and its provider (review L-5). Real uuids are
   // UUIDv4, so refusing one spelled like a built-in id costs no wallet anything.
   if (isReservedConnectorId(id) || isReservedConnectorId(info.uuid)) return null
-  const icon = typeof info.icon === 'string' && info.icon.length <= MAX_ICON_LENGTH && ICON.test(info.icon) ? info.icon : undefined
+  const icon = safeIcon(info.icon)
   const connector: ConnectorInfo = {
     id,
     name,
@@ -72,7 +72,21 @@ export function parseAnnouncement(detail: unknown): { connector: ConnectorInfo; 
   return { connector, provider }
 }
 
-function cleanName(raw: string): string {
+/**
+ * A wallet's icon as the list may show it: a `data:image/…` URI of bounded size, else undefined
+ * (a remote URL would tell a third party who opened the modal; a huge one is a page-weight attack).
+ * @example safeIcon('https://evil.example/x.png') // undefined
+ */
+export function safeIcon(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length <= MAX_ICON_LENGTH && ICON.test(value) ? value : undefined
+}
+
+/**
+ * A wallet's name as the list may show it: control and direction characters removed, spaces
+ * collapsed, at most MAX_WALLET_NAME_LENGTH characters.
+ * @example cleanName('  Rain\u202ebow  ') // 'Rainbow'
+ */
+export function cleanName(raw: string): string {
   const collapsed = raw.replace(UNSAFE_CHARS, '').replace(/\s+/g, ' ').trim()
   const chars = Array.from(collapsed)
   return chars.length <= MAX_WALLET_NAME_LENGTH ? collapsed : `${chars.slice(0, MAX_WALLET_NAME_LENGTH - 1).join('').trimEnd()}…`

@@ -1,35 +1,42 @@
 import { catchError, concat, defer, EMPTY, filter, finalize, from, map, merge, Observable, of, switchMap, timer, type ObservableInput } from 'rxjs'
-import type { Address } from 'viem'
 import type { Action } from '../../actions/types.js'
-import { activeBalanceTarget, BALANCE_TRIGGER_TYPES, evmBalanceTarget, type BalanceTarget } from '../../chains/evm/evmBalanceTarget.js'
 import { walletErrorInfo } from '../../chains/evm/walletErrorInfo.js'
-import type { CaipAddress, Network } from '../../chains/types.js'
+import type { CaipAddress, ChainNamespace, Network } from '../../chains/types.js'
 import { BALANCE_RETRY_PAUSE_MS, NATIVE_BALANCE_CACHE_MS } from '../../constants/timing.js'
 import type { AirlockDeps } from '../../deps.js'
 import type { AirlockState } from '../../state.js'
 import { ofType } from '../../store/ofType.js'
 import type { Epic } from '../../store/types.js'
+import { activeBalanceTarget, BALANCE_TRIGGER_TYPES, nativeBalanceTarget, type BalanceTarget } from './nativeBalanceTarget.js'
 
 /** SPEC 8: the toast for a failed balance or an unsupported network. */
 export const BALANCE_UNAVAILABLE_MESSAGE = 'Token Balance Unavailable'
 
 /** Reads one native balance; a Promise in production, any ObservableInput in tests. */
-export type NativeBalanceGetter = (params: { network: Network; address: Address; signal: AbortSignal }) => ObservableInput<bigint>
+export type NativeBalanceGetter = (params: { network: Network; address: string; signal: AbortSignal }) => ObservableInput<bigint>
 
-/** The production getter: viem (about 45 KB gzip) is fetched with the first balance read, not at start. */
-const readNativeBalance: NativeBalanceGetter = (params) => import('../../chains/evm/getNativeBalance.js').then((m) => m.getNativeBalance(params))
+/**
+ * The production getter, by the network's chain family: viem (about 45 KB gzip) is fetched with the
+ * first EVM balance read, not at start; Solana's `getBalance` is one JSON-RPC call.
+ */
+const readNativeBalance: NativeBalanceGetter = (params) =>
+  params.network.chainNamespace === 'solana'
+    ? import('../../chains/solana/getSolanaBalance.js').then((m) => m.getSolanaBalance(params))
+    : import('../../chains/evm/getNativeBalance.js').then((m) => m.getNativeBalance({ ...params, address: params.address as `0x${string}` }))
 
 export interface BalanceEpicParameters {
   readonly getBalance?: NativeBalanceGetter
   readonly cacheMs?: number
   readonly retryPauseMs?: number
+  /** The chain family whose connected account this epic keeps the balance of (default eip155). */
+  readonly namespace?: ChainNamespace
 }
 
-/** The EVM account is gone: whatever is fetched or waiting for it stops. */
+/** The namespace's account is gone: whatever is fetched or waiting for it stops. */
 const STOP = 'stop' as const
 
 /**
- * Keeps the native balance of the connected EVM account on the active network (SPEC 4, 9):
+ * Keeps the native balance of the connected account of one chain family (EVM by default) on the active network (SPEC 4, 9):
  * fetched after a connection, account or network change, on `fetchRequested` with `force`, and
  * after a sent transaction. A balance younger than the cache is not refetched (unless forced).
  * After a failure nothing is fetched during the retry pause: a request meanwhile is queued
@@ -39,7 +46,7 @@ const STOP = 'stop' as const
  * @example createStore({ …, epics: { balance: balanceEpic() } })
  */
 export const balanceEpic =
-  ({ getBalance = readNativeBalance, cacheMs = NATIVE_BALANCE_CACHE_MS, retryPauseMs = BALANCE_RETRY_PAUSE_MS }: BalanceEpicParameters = {}): Epic<
+  ({ getBalance = readNativeBalance, cacheMs = NATIVE_BALANCE_CACHE_MS, retryPauseMs = BALANCE_RETRY_PAUSE_MS, namespace = 'eip155' }: BalanceEpicParameters = {}): Epic<
     Action,
     AirlockState,
     AirlockDeps
@@ -59,7 +66,7 @@ export const balanceEpic =
       const retryWhenPauseEnds = (key: CaipAddress): Observable<Action> =>
         timer(retryPauseMs, deps.scheduler).pipe(
           switchMap(() => {
-            const shown = activeBalanceTarget(state$.value, true)
+            const shown = activeBalanceTarget(namespace, state$.value, true)
             return shown?.key === key && shown.source ? fetchNow(key, shown.source, false) : EMPTY
           }),
         )
@@ -109,12 +116,12 @@ export const balanceEpic =
 
       const gone$ = action$.pipe(
         ofType('connection/disconnected', 'connection/accountsChanged'),
-        filter((action) => action.namespace === 'eip155' && (action.type === 'connection/disconnected' || action.accounts.length === 0)),
+        filter((action) => action.namespace === namespace && (action.type === 'connection/disconnected' || action.accounts.length === 0)),
         map((): typeof STOP => STOP),
       )
       const targets$ = action$.pipe(
         ofType(...BALANCE_TRIGGER_TYPES),
-        map((action) => evmBalanceTarget(action, state$.value)),
+        map((action) => nativeBalanceTarget(namespace, action, state$.value)),
         filter((target): target is BalanceTarget => target !== null && (target.force || target.key !== inFlight)),
       )
       return merge(targets$, gone$).pipe(

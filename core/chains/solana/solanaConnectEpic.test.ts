@@ -1,0 +1,100 @@
+import { TestScheduler } from 'rxjs/testing'
+import { describe, expect, test } from 'vitest'
+import type { Action, ConnectorInfo } from '../../actions/types.js'
+import { marbleDeps, marbleProvider, runEpic } from '../../../tests/support/epicHarness.js'
+import { initialState } from '../../../tests/support/state.js'
+import { airlockSolanaLocal, mainnet, solanaDevnet } from '../networks.js'
+import { solanaConnectEpic, solanaReconnectEpic } from './solanaConnectEpic.js'
+import { solanaDisconnectEpic } from './solanaDisconnectEpic.js'
+
+const ID = 'solana:Test Solana Wallet'
+const ADDRESS = 'HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH'
+const CAIP = `${airlockSolanaLocal.caipNetworkId}:${ADDRESS}` as const
+const wallet: ConnectorInfo = { id: ID, name: 'Test Solana Wallet', type: 'ANNOUNCED', namespace: 'solana', installed: true }
+const announced: Action = { type: 'connectors/announced', connector: wallet }
+const hydrated: Action = {
+  type: 'storage/hydrated',
+  backend: 'memory',
+  values: { connections: { solana: { connectorId: ID, caipAddress: CAIP } }, connectionStatus: { solana: 'connected' }, connectedConnectorIds: { solana: ID } },
+}
+const connected: Action = { type: 'connection/accountConnected', namespace: 'solana', caipAddress: CAIP, connectorId: ID, accounts: [CAIP], wallet: { id: ID, name: 'Test Solana Wallet' } }
+const chain: Action = { type: 'network/chainChanged', namespace: 'solana', caipNetworkId: airlockSolanaLocal.caipNetworkId }
+const failed: Action = { type: 'connection/disconnected', namespace: 'solana', reason: 'reconnectFailed' }
+const connect: Action = { type: 'connection/connectRequested', namespace: 'solana', connectorId: ID }
+const state = () => initialState({ networks: [mainnet, airlockSolanaLocal, solanaDevnet] })
+const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected))
+
+describe('solanaReconnectEpic', () => {
+  test('default: waits for the wallet to register, then confirms silently (standard:connect { silent })', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const provider = marbleProvider({ solana_connect: cold('-a|', { a: [ADDRESS] }) })
+      const { out$ } = runEpic(scheduler, solanaReconnectEpic(), hot('-h 99ms w', { h: hydrated, w: announced }), state(), marbleDeps(scheduler, { [ID]: provider }))
+      // On the app's first Solana network (the active one is EVM mainnet).
+      expectObservable(out$).toBe('- 100ms -(ab)', { a: connected, b: chain })
+      scheduler.schedule(() => expect(provider.params.solana_connect).toEqual([{ silent: true }]), 200)
+    })
+  })
+
+  test('behavior: a wallet that never registers, or hangs, or answers no accounts: reconnectFailed after the timeout or at once', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+      expectObservable(runEpic(scheduler, solanaReconnectEpic(5_000), hot('-h', { h: hydrated }), state(), marbleDeps(scheduler)).out$).toBe('- 5000ms f', { f: failed })
+      const hang = cold('-')
+      const hanging = marbleDeps(scheduler, { [ID]: marbleProvider({ solana_connect: hang }) })
+      expectObservable(runEpic(scheduler, solanaReconnectEpic(5_000), hot('-w 9ms h', { h: hydrated, w: announced }), state(), hanging).out$).toBe('- 10ms 5000ms f', { f: failed })
+      expectSubscriptions(hang.subscriptions).toBe('- 10ms ^ 4999ms !')
+      const empty = marbleDeps(scheduler, { [ID]: marbleProvider({ solana_connect: cold('-a|', { a: [] }) }) })
+      expectObservable(runEpic(scheduler, solanaReconnectEpic(5_000), hot('-w h', { h: hydrated, w: announced }), state(), empty).out$).toBe('---f', { f: failed })
+    })
+  })
+
+  test('behavior: a connect by the person meanwhile takes over; a stored WalletConnect session is left to its adapter', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      expectObservable(runEpic(scheduler, solanaReconnectEpic(5_000), hot('-h 9ms c', { h: hydrated, c: connect }), state(), marbleDeps(scheduler)).out$).toBe('')
+      const walletConnect: Action = { ...hydrated, values: { ...(hydrated as { values: object }).values, connectedConnectorIds: { solana: 'walletConnect' } } } as Action
+      expectObservable(runEpic(scheduler, solanaReconnectEpic(5_000), hot('-h', { h: walletConnect }), state(), marbleDeps(scheduler)).out$).toBe('')
+    })
+  })
+})
+
+describe('solanaConnectEpic', () => {
+  test('behavior: one prompt for a double click; a rejection is reported and never retried', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const provider = marbleProvider({ solana_connect: [cold('--#', undefined, { code: 4001, message: 'User rejected the request.' }), cold('-a|', { a: [ADDRESS] })] })
+      const deps = marbleDeps(scheduler, { [ID]: provider })
+      // Frames: announced 0, connect 1 (rejected at 3), a second click at 2 (ignored), a retry at 8 (connected at 9).
+      const input = hot('w c c 5ms c', { w: announced, c: connect })
+      expectObservable(runEpic(scheduler, solanaConnectEpic, input, state(), deps).out$).toBe('---f 5ms (ab)', {
+        f: { type: 'connection/connectFailed', namespace: 'solana', connectorId: ID, error: { message: 'User rejected the request.', code: 4001 } },
+        a: connected,
+        b: chain,
+      })
+      scheduler.schedule(() => expect(provider.asked).toEqual(['solana_connect', 'solana_connect']), 50)
+    })
+  })
+
+  test('behavior: an EVM connector id or an EVM request is not the Solana adapter\'s', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const evm: Action = { type: 'connection/connectRequested', namespace: 'eip155', connectorId: ID }
+      expectObservable(runEpic(scheduler, solanaConnectEpic, hot('w c', { w: announced, c: evm }), state(), marbleDeps(scheduler)).out$).toBe('')
+    })
+  })
+})
+
+describe('solanaDisconnectEpic', () => {
+  test('behavior: a wallet whose standard:disconnect hangs is forgotten after the timeout all the same', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const provider = marbleProvider({ solana_connect: cold('a|', { a: [ADDRESS] }), solana_disconnect: cold('-') })
+      const deps = marbleDeps(scheduler, { [ID]: provider })
+      const disconnect: Action = { type: 'connection/disconnectRequested', namespace: 'solana' }
+      const { out$ } = runEpic(scheduler, solanaDisconnectEpic(1_000), hot('w(ab) 10ms d', { w: announced, a: connect, b: connected, d: disconnect }), state(), deps)
+      // The request lands at frame 15 (the group takes 4 frames); the wallet gets 1 s.
+      expectObservable(out$).toBe('15ms 1000ms d', { d: { type: 'connection/disconnected', namespace: 'solana', reason: 'user' } })
+    })
+  })
+})

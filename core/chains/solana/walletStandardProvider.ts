@@ -1,0 +1,152 @@
+import bs58 from 'bs58'
+import { z } from 'zod'
+import type { Eip1193Provider } from '../../connectors/providerRegistry.js'
+import { BaseError } from '../../errors/BaseError.js'
+import { decodeBase58, solanaAddressSchema, walletStandardAccountsSchema } from './solanaSchemas.js'
+
+/**
+ * The parts of a Wallet Standard wallet Airlock touches, typed loosely on purpose: a wallet is
+ * outside input, so every feature is looked up and every answer parsed before use.
+ */
+export interface StandardWalletLike {
+  readonly name: string
+  readonly icon?: string
+  readonly chains: readonly string[]
+  readonly accounts: readonly unknown[]
+  readonly features: Readonly<Record<string, unknown>>
+}
+
+/** The Solana wallet provider a host gets from `getProvider('solana')`: WalletConnect's method names and shapes. */
+export interface SolanaWalletProvider extends Eip1193Provider {
+  readonly wallet: StandardWalletLike
+}
+
+const UNSUPPORTED_METHOD_CODE = 4200
+/** A wallet's signature or transaction bigger than this is not one. */
+const MAX_BYTES = 1_232 * 4
+
+const base58Bytes = z.string().max(8_192).transform((value, ctx) => {
+  const bytes = decodeBase58(value)
+  if (bytes) return bytes
+  ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Invalid base58' })
+  return z.NEVER
+})
+const base64Bytes = z.string().max(MAX_BYTES * 2).transform((value, ctx) => {
+  try {
+    return Uint8Array.from(atob(value), (c) => c.charCodeAt(0))
+  } catch {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Invalid base64' })
+    return z.NEVER
+  }
+})
+const signMessageParams = z.object({ message: base58Bytes, pubkey: solanaAddressSchema })
+const transactionParams = z.object({
+  transaction: base64Bytes,
+  pubkey: solanaAddressSchema.optional(),
+  sendOptions: z.object({ skipPreflight: z.boolean().optional(), preflightCommitment: z.string().max(16).optional() }).passthrough().optional(),
+})
+const bytesOut = z.instanceof(Uint8Array).refine((bytes) => bytes.length > 0 && bytes.length <= MAX_BYTES, 'Invalid bytes')
+const signatureOut = z.instanceof(Uint8Array).refine((bytes) => bytes.length === 64, 'Invalid signature')
+
+/**
+ * Speaks to a Wallet Standard Solana wallet through one `request()` with WalletConnect's Solana
+ * methods, so the epics and the host use one surface for injected and WalletConnect wallets:
+ * `solana_signMessage` ({ message: base58, pubkey } → { signature: base58 }),
+ * `solana_signTransaction` ({ transaction: base64 } → { signature, transaction }),
+ * `solana_signAndSendTransaction` ({ transaction: base64, sendOptions? } → { signature }).
+ * Airlock's own epics also use `solana_connect` ({ silent? } → addresses), `solana_accounts`
+ * and `solana_disconnect`; `on('accountsChanged')` follows `standard:events`. Every wallet answer
+ * is parsed; `chain` names the wallet's id for the active network (see walletChainFor).
+ * @example await provider.request({ method: 'solana_signMessage', params: { message: bs58.encode(bytes), pubkey } })
+ */
+export function walletStandardProvider(wallet: StandardWalletLike, chain: () => string | undefined): SolanaWalletProvider {
+  const feature = <T>(name: string, method: string): T => {
+    const value = wallet.features[name] as Record<string, unknown> | undefined
+    if (!value || typeof value[method] !== 'function') throw new BaseError(`The wallet does not support ${name}`, { code: UNSUPPORTED_METHOD_CODE })
+    return (value[method] as (...args: unknown[]) => unknown).bind(value) as T
+  }
+  /** The wallet's account object for an address (its features take the object, not the string). */
+  const account = (address?: string): unknown => {
+    const found = wallet.accounts.find((a) => (a as { address?: unknown }).address === address) ?? (address === undefined ? wallet.accounts[0] : undefined)
+    if (!found) throw new BaseError('Account not connected', { code: 4100 })
+    return found
+  }
+  const addresses = (accounts: unknown): string[] => walletStandardAccountsSchema.parse(accounts).map((a) => a.address)
+  const listeners = new Map<(...args: unknown[]) => void, () => void>()
+
+  const request = async ({ method, params }: { method: string; params?: unknown }): Promise<unknown> => {
+    switch (method) {
+      case 'solana_connect': {
+        const silent = (params as { silent?: unknown } | undefined)?.silent === true
+        const output = (await feature<(input: unknown) => Promise<{ accounts?: unknown }>>('standard:connect', 'connect')(silent ? { silent } : undefined)) ?? {}
+        return addresses(output.accounts ?? wallet.accounts)
+      }
+      case 'solana_accounts':
+        return addresses(wallet.accounts)
+      case 'solana_disconnect': {
+        const disconnect = (wallet.features['standard:disconnect'] as { disconnect?: () => Promise<void> } | undefined)?.disconnect
+        if (disconnect) await disconnect.call(wallet.features['standard:disconnect'])
+        return null
+      }
+      case 'solana_signMessage': {
+        const { message, pubkey } = signMessageParams.parse(params)
+        const [output] = await feature<(input: unknown) => Promise<unknown[]>>('solana:signMessage', 'signMessage')({ account: account(pubkey), message })
+        return { signature: bs58.encode(signatureOut.parse((output as { signature?: unknown } | undefined)?.signature)) }
+      }
+      case 'solana_signTransaction': {
+        const { transaction, pubkey } = transactionParams.parse(params)
+        const [output] = await feature<(input: unknown) => Promise<unknown[]>>('solana:signTransaction', 'signTransaction')({ account: account(pubkey), transaction, chain: chain() })
+        const signed = bytesOut.parse((output as { signedTransaction?: unknown } | undefined)?.signedTransaction)
+        return { signature: firstSignature(signed), transaction: toBase64(signed) }
+      }
+      case 'solana_signAndSendTransaction': {
+        const { transaction, pubkey, sendOptions } = transactionParams.parse(params)
+        const [output] = await feature<(input: unknown) => Promise<unknown[]>>('solana:signAndSendTransaction', 'signAndSendTransaction')({
+          account: account(pubkey),
+          transaction,
+          chain: chain(),
+          ...(sendOptions ? { options: sendOptions } : {}),
+        })
+        return { signature: bs58.encode(signatureOut.parse((output as { signature?: unknown } | undefined)?.signature)) }
+      }
+      default:
+        throw new BaseError(`Unsupported method: ${method.slice(0, 64)}`, { code: UNSUPPORTED_METHOD_CODE })
+    }
+  }
+
+  return {
+    wallet,
+    request,
+    on(event, listener) {
+      if (event !== 'accountsChanged' || listeners.has(listener)) return
+      const on = (wallet.features['standard:events'] as { on?: (event: string, cb: (change: { accounts?: unknown }) => void) => () => void } | undefined)?.on
+      if (!on) return
+      const off = on.call(wallet.features['standard:events'], 'change', (change) => {
+        if (!change || !('accounts' in change)) return
+        try {
+          listener(addresses(change.accounts))
+        } catch {
+          // A malformed change is dropped, as EVM wallets' malformed events are.
+        }
+      })
+      listeners.set(listener, off)
+    },
+    removeListener(event, listener) {
+      listeners.get(listener)?.()
+      listeners.delete(listener)
+    },
+  }
+}
+
+/** A serialized transaction starts with its signature count (compact-u16; one byte below 128), then the signatures. */
+function firstSignature(signed: Uint8Array): string {
+  const count = signed[0] ?? 0
+  if (count === 0 || count >= 0x80 || signed.length < 65) throw new BaseError('The wallet returned an unsigned transaction')
+  return bs58.encode(signed.subarray(1, 65))
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let text = ''
+  for (const byte of bytes) text += String.fromCharCode(byte)
+  return btoa(text)
+}
