@@ -1,6 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { airlockDevnet, airlockDevnet2, createAirlock, type Airlock, type Network } from 'airlock-kit'
+import { airlockDevnet, airlockDevnet2, airlockSolanaLocal, createAirlock, type Airlock, type Network } from 'airlock-kit'
 import { createDefaultSiwx, type SiwxConfig } from 'airlock-kit/siwx'
 import { AirlockProvider } from 'airlock-kit/react'
 import { installDevWallet } from '../devnet/devWallet/index.js'
@@ -18,13 +18,15 @@ declare global {
 /** The catalogue's devnet networks, pointed at the RPC ports this stack actually uses. */
 function devnetNetworks(config: DevnetPageConfig): Network[] {
   const catalogue: Record<number, Network> = { 31337: airlockDevnet, 31338: airlockDevnet2 }
-  return config.chains.map((chain) => {
+  const evm = config.chains.map((chain): Network => {
     const base = catalogue[chain.chainId]
     const rpcUrls = { default: { http: [chain.rpcUrl] } }
     return base
       ? { ...base, rpcUrls }
       : { id: chain.chainId, name: chain.name, chainNamespace: 'eip155', caipNetworkId: `eip155:${chain.chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls, testnet: true }
   })
+  // The local Solana cluster (litesvm) when the stack runs one: Solana wallets connect to it.
+  return config.solanaRpcUrl ? [...evm, { ...airlockSolanaLocal, rpcUrls: { default: { http: [config.solanaRpcUrl] } } }] : evm
 }
 
 /** `?siwx=required` or `?siwx=optional` turns sign-in with the wallet on (anything else: off). */

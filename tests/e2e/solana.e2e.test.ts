@@ -1,0 +1,56 @@
+import { Connection, LAMPORTS_PER_SOL } from '@solana/web3.js'
+import { describe, expect, test } from 'vitest'
+import { airlockSolanaLocal } from '../../core/chains/networks.js'
+import { createSolanaTestWallet } from '../support/solanaTestWallet.js'
+import { screenshot, stepWithScreenshot } from './chromium.js'
+import { injectSolanaWallet } from './injectSolanaWallet.js'
+import { recordStatuses, statuses } from './statusRecorder.js'
+import { useDappHarness } from './useDappHarness.js'
+
+/**
+ * Issue 13 in real Chromium: the demo dapp with an unfamiliar Solana wallet registered through the
+ * Wallet Standard's window events (found by @wallet-standard/app in the page), its key in Node,
+ * signing against the dev stack's litesvm cluster.
+ */
+const dapp = useDappHarness()
+const step = stepWithScreenshot('e2e-solana-')
+
+describe('a Solana Wallet Standard wallet in the demo (Chromium)', { timeout: 60_000 }, () => {
+  test('behavior: listed by its name, connects, shows its SOL balance, and is confirmed silently after a reload', async () => {
+    const rpcUrl = dapp.devnet.urls.solana
+    const wallet = createSolanaTestWallet({ name: 'Unfamiliar Sol', rpcUrls: { [airlockSolanaLocal.caipNetworkId]: rpcUrl } })
+    // The shim lands a transaction when it answers.
+    await new Connection(rpcUrl, 'confirmed').requestAirdrop(wallet.keypair.publicKey, 3 * LAMPORTS_PER_SOL)
+    const address = wallet.keypair.publicKey.toBase58()
+    const { page, errors } = await dapp.openDapp(dapp.newWallet(5), '', async (p) => {
+      await injectSolanaWallet(p, wallet)
+      await recordStatuses(p)
+    })
+    await step(page, 'connect', async () => {
+      await page.getByRole('button', { name: 'Connect Wallet' }).click()
+      const row = page.getByRole('dialog').getByRole('button', { name: /Unfamiliar Sol/ })
+      await screenshot(page, 'e2e-solana-wallet-list')
+      await row.click()
+      await expect.poll(() => page.getByTestId('status').textContent()).toBe('connected')
+      await expect.poll(() => page.getByTestId('address').textContent()).toBe(address)
+      await expect.poll(() => page.getByTestId('balance').textContent()).toMatch(/^3(\.0+)? SOL$/)
+      expect(wallet.requests).toEqual([{ kind: 'connect' }])
+      await screenshot(page, 'e2e-solana-connected')
+    })
+    await step(page, 'reload', async () => {
+      await page.reload()
+      await expect.poll(() => page.getByTestId('status').textContent()).toBe('connected')
+      const seen = await statuses(page)
+      // Never connected on the stored address alone: the wallet's silent connect confirmed it.
+      expect(seen.indexOf('connecting')).toBeGreaterThanOrEqual(0)
+      expect(seen.indexOf('connecting')).toBeLessThan(seen.indexOf('connected'))
+      expect(wallet.requests).toEqual([{ kind: 'connect' }])
+      expect(await page.getByTestId('address').textContent()).toBe(address)
+    })
+    await step(page, 'wallet disconnects', async () => {
+      await (wallet.features['standard:disconnect'] as { disconnect(): Promise<void> }).disconnect()
+      await expect.poll(() => page.getByTestId('status').textContent()).toBe('disconnected')
+    })
+    expect(errors).toEqual([])
+  })
+})
