@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react'
+import { useMemo } from 'react'
 import type { Airlock } from 'airlock-kit'
 import {
   ConnectButton,
@@ -14,7 +14,9 @@ import {
   useWalletInfo,
 } from 'airlock-kit/react'
 import type { DevnetPageConfig } from './config.js'
-import { errorText, sendRequest, signMessageRequest, signTypedDataRequest } from './requests.js'
+import { sendRequest, signMessageRequest, signTypedDataRequest } from './requests.js'
+import { SolanaActions } from './SolanaActions.js'
+import { Result, useRequest } from './useRequest.js'
 
 const EVENT_LOG_LENGTH = 20
 
@@ -103,38 +105,6 @@ function SignInRow() {
   )
 }
 
-type Outcome = { kind: 'ok' | 'error' | 'pending'; text: string } | null
-
-/** Runs one wallet request and keeps its outcome as text (never HTML). */
-function useRequest(): [Outcome, (run: () => Promise<unknown>) => Promise<void>] {
-  const [outcome, setOutcome] = useState<Outcome>(null)
-  const inFlight = useRef(false)
-  const run = useCallback(async (fn: () => Promise<unknown>) => {
-    if (inFlight.current) return // one request at a time per button: double clicks do nothing
-    inFlight.current = true
-    setOutcome({ kind: 'pending', text: 'Waiting for the wallet…' })
-    try {
-      const result = await fn()
-      setOutcome({ kind: 'ok', text: typeof result === 'string' ? result : JSON.stringify(result) })
-    } catch (error) {
-      setOutcome({ kind: 'error', text: errorText(error) })
-    } finally {
-      inFlight.current = false
-    }
-  }, [])
-  return [outcome, run]
-}
-
-function Result({ outcome, testid }: { outcome: Outcome; testid: string }) {
-  if (!outcome) return null
-  return (
-    <output data-testid={testid} data-state={outcome.kind} className={`result ${outcome.kind}`}>
-      {outcome.kind === 'error' ? 'Error: ' : ''}
-      {outcome.text}
-    </output>
-  )
-}
-
 function ActionsPanel({ airlock, config }: { airlock: Airlock; config: DevnetPageConfig }) {
   const { address, caipAddress, isConnected } = useAccount()
   const { chainId } = useNetwork()
@@ -196,6 +166,7 @@ function ActionsPanel({ airlock, config }: { airlock: Airlock; config: DevnetPag
         </span>
         <Result outcome={sent} testid="send-transaction-result" />
       </div>
+      <SolanaActions airlock={airlock} config={config} />
       <div className="action">
         <button type="button" data-testid="disconnect" className="secondary" onClick={() => disconnect()} disabled={!isConnected}>
           Disconnect

@@ -1,6 +1,10 @@
-import { Connection, LAMPORTS_PER_SOL } from '@solana/web3.js'
+import { ed25519 } from '@noble/curves/ed25519'
+import { Connection, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js'
+import bs58 from 'bs58'
 import { describe, expect, test } from 'vitest'
 import { airlockSolanaLocal } from '../../core/chains/networks.js'
+import { formatBalance } from '../../core/format/formatBalance.js'
+import { SOLANA_DEMO_LAMPORTS, SOLANA_DEMO_RECIPIENT } from '../../examples/react-dapp/SolanaActions.js'
 import { createSolanaTestWallet } from '../support/solanaTestWallet.js'
 import { screenshot, stepWithScreenshot } from './chromium.js'
 import { injectSolanaWallet } from './injectSolanaWallet.js'
@@ -16,11 +20,12 @@ const dapp = useDappHarness()
 const step = stepWithScreenshot('e2e-solana-')
 
 describe('a Solana Wallet Standard wallet in the demo (Chromium)', { timeout: 60_000 }, () => {
-  test('behavior: listed by its name, connects, shows its SOL balance, and is confirmed silently after a reload', async () => {
+  test('behavior: listed by its name, connects, shows its SOL balance, is confirmed silently after a reload, signs and sends through the demo\'s buttons', async () => {
     const rpcUrl = dapp.devnet.urls.solana
     const wallet = createSolanaTestWallet({ name: 'Unfamiliar Sol', rpcUrls: { [airlockSolanaLocal.caipNetworkId]: rpcUrl } })
     // The shim lands a transaction when it answers.
-    await new Connection(rpcUrl, 'confirmed').requestAirdrop(wallet.keypair.publicKey, 3 * LAMPORTS_PER_SOL)
+    const connection = new Connection(rpcUrl, 'confirmed')
+    await connection.requestAirdrop(wallet.keypair.publicKey, 3 * LAMPORTS_PER_SOL)
     const address = wallet.keypair.publicKey.toBase58()
     const { page, errors } = await dapp.openDapp(dapp.newWallet(5), '', async (p) => {
       await injectSolanaWallet(p, wallet)
@@ -46,6 +51,29 @@ describe('a Solana Wallet Standard wallet in the demo (Chromium)', { timeout: 60
       expect(seen.indexOf('connecting')).toBeLessThan(seen.indexOf('connected'))
       expect(wallet.requests).toEqual([{ kind: 'connect' }])
       expect(await page.getByTestId('address').textContent()).toBe(address)
+    })
+    await step(page, 'sign', async () => {
+      await page.getByTestId('solana-sign-message').click()
+      const result = page.getByTestId('solana-sign-message-result')
+      await expect.poll(() => result.getAttribute('data-state')).toBe('ok')
+      const signed = wallet.requests.at(-1)
+      expect(signed?.kind).toBe('signMessage')
+      const message = (signed as { message: Uint8Array }).message
+      expect(ed25519.verify(bs58.decode((await result.textContent())!), message, wallet.keypair.publicKey.toBytes())).toBe(true)
+    })
+    await step(page, 'send', async () => {
+      const recipient = new PublicKey(SOLANA_DEMO_RECIPIENT)
+      const before = await connection.getBalance(recipient, 'confirmed')
+      await page.getByTestId('solana-send').click()
+      const result = page.getByTestId('solana-send-result')
+      await expect.poll(() => result.getAttribute('data-state'), { timeout: 10_000 }).toBe('ok')
+      expect(bs58.decode((await result.textContent())!)).toHaveLength(64)
+      expect(await connection.getBalance(recipient, 'confirmed')).toBe(before + SOLANA_DEMO_LAMPORTS)
+      // The page shows the sender's new balance (0.01 SOL and the fee less).
+      const lamports = await connection.getBalance(wallet.keypair.publicKey, 'confirmed')
+      expect(lamports).toBeLessThan(3 * LAMPORTS_PER_SOL - SOLANA_DEMO_LAMPORTS)
+      await expect.poll(() => page.getByTestId('balance').textContent()).toBe(`${formatBalance(String(lamports), 9)} SOL`)
+      await screenshot(page, 'e2e-solana-sent')
     })
     await step(page, 'wallet disconnects', async () => {
       await (wallet.features['standard:disconnect'] as { disconnect(): Promise<void> }).disconnect()
