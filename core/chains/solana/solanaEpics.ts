@@ -2,16 +2,24 @@ import { getWallets } from '@wallet-standard/app'
 import type { Action } from '../../actions/types.js'
 import type { AirlockDeps } from '../../deps.js'
 import { balanceEpic } from '../../slices/balances/balanceEpic.js'
+import { selectActiveNetwork, selectNetworks } from '../../slices/network/selectors.js'
 import type { AirlockState } from '../../state.js'
 import type { Epic } from '../../store/types.js'
+import { announcedWalletEpics, type AnnouncedWalletSpec } from '../announced/announcedWalletEpics.js'
 import type { SolanaAdapterParameters } from './solanaAdapter.js'
-import { solanaConnectEpic, solanaReconnectEpic } from './solanaConnectEpic.js'
-import { solanaDisconnectEpic } from './solanaDisconnectEpic.js'
 import { solanaDiscoveryEpic } from './solanaDiscoveryEpic.js'
-import { solanaEventsEpic } from './solanaEventsEpic.js'
 
 // Keeps the page's start-up modules in one shared chunk (see sharedChunk.ts).
 export { SHARED_CHUNK } from '../../sharedChunk.js'
+
+/** Solana accounts live on the active Solana network, else on the app's first one. */
+export const SOLANA_WALLETS: AnnouncedWalletSpec = {
+  namespace: 'solana',
+  network: (state: AirlockState) => {
+    const active = selectActiveNetwork(state)
+    return active.chainNamespace === 'solana' ? active : selectNetworks(state, 'solana')[0]
+  },
+}
 
 /**
  * The Solana adapter's epics, one chunk that `solanaAdapter` imports when the store starts (after
@@ -21,10 +29,7 @@ export { SHARED_CHUNK } from '../../sharedChunk.js'
 export function solanaEpics(parameters: SolanaAdapterParameters = {}): Record<'discovery' | 'connect' | 'reconnect' | 'events' | 'disconnect' | 'balance', Epic<Action, AirlockState, AirlockDeps>> {
   return {
     discovery: solanaDiscoveryEpic(parameters.wallets ?? getWallets),
-    connect: solanaConnectEpic,
-    reconnect: solanaReconnectEpic(parameters.reconnectTimeoutMs),
-    events: solanaEventsEpic,
-    disconnect: solanaDisconnectEpic(),
+    ...announcedWalletEpics(SOLANA_WALLETS, parameters.reconnectTimeoutMs === undefined ? {} : { reconnectTimeoutMs: parameters.reconnectTimeoutMs }),
     balance: balanceEpic({ ...parameters.balance, namespace: 'solana' }),
   }
 }

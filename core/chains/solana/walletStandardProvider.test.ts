@@ -16,22 +16,22 @@ describe('walletStandardProvider', () => {
     const seen: unknown[] = []
     const listener = (accounts: unknown) => seen.push(accounts)
     provider.on?.('accountsChanged', listener)
-    expect(await provider.request({ method: 'solana_connect', params: { silent: true } })).toEqual([])
+    expect(await provider.request({ method: 'airlock_connect', params: { silent: true } })).toEqual([])
     const pubkey = wallet.keypair.publicKey.toBase58()
-    expect(await provider.request({ method: 'solana_connect' })).toEqual([pubkey])
+    expect(await provider.request({ method: 'airlock_connect' })).toEqual([pubkey])
     const message = new TextEncoder().encode('hi')
     const { signature } = (await provider.request({ method: 'solana_signMessage', params: { message: bs58.encode(message), pubkey } })) as { signature: string }
     expect(ed25519.verify(bs58.decode(signature), message, wallet.keypair.publicKey.toBytes())).toBe(true)
-    await provider.request({ method: 'solana_disconnect' })
+    await provider.request({ method: 'airlock_disconnect' })
     provider.removeListener?.('accountsChanged', listener)
-    await provider.request({ method: 'solana_connect' })
+    await provider.request({ method: 'airlock_connect' })
     expect(seen).toEqual([[pubkey], []])
   })
 
   test('behavior: bad params and unknown methods are refused before the wallet is asked', async () => {
     const wallet = testWallet()
     const provider = walletStandardProvider(wallet, () => CHAIN)
-    await provider.request({ method: 'solana_connect' })
+    await provider.request({ method: 'airlock_connect' })
     const pubkey = wallet.keypair.publicKey.toBase58()
     await expect(provider.request({ method: 'solana_signMessage', params: { message: '0OIl', pubkey } })).rejects.toThrow()
     await expect(provider.request({ method: 'solana_signMessage', params: { message: 'abc', pubkey: 'not-a-key' } })).rejects.toThrow()
@@ -57,7 +57,7 @@ describe('walletStandardProvider', () => {
       },
     }
     const provider = walletStandardProvider(lying, () => CHAIN)
-    await expect(provider.request({ method: 'solana_connect' })).rejects.toThrow(/Public key and address differ/)
+    await expect(provider.request({ method: 'airlock_connect' })).rejects.toThrow(/Public key and address differ/)
     await expect(provider.request({ method: 'solana_signMessage', params: { message: 'abc', pubkey: '11111111111111111111111111111111' } })).rejects.toThrow(/Invalid signature/)
   })
 

@@ -2,6 +2,7 @@ import bs58 from 'bs58'
 import { z } from 'zod'
 import type { Eip1193Provider } from '../../connectors/providerRegistry.js'
 import { BaseError } from '../../errors/BaseError.js'
+import { CONNECT_METHOD, DISCONNECT_METHOD } from '../announced/announcedWalletEpics.js'
 import { decodeBase58, solanaAddressSchema, walletStandardAccountsSchema } from './solanaSchemas.js'
 
 /**
@@ -54,8 +55,8 @@ const signatureOut = z.instanceof(Uint8Array).refine((bytes) => bytes.length ===
  * `solana_signMessage` ({ message: base58, pubkey } → { signature: base58 }),
  * `solana_signTransaction` ({ transaction: base64 } → { signature, transaction }),
  * `solana_signAndSendTransaction` ({ transaction: base64, sendOptions? } → { signature }).
- * Airlock's own epics also use `solana_connect` ({ silent? } → addresses), `solana_accounts`
- * and `solana_disconnect`; `on('accountsChanged')` follows `standard:events`. Every wallet answer
+ * Airlock's own epics also use `airlock_connect` ({ silent? } → addresses) and `airlock_disconnect`
+ * (see announcedWalletEpics); `on('accountsChanged')` follows `standard:events`. Every wallet answer
  * is parsed; `chain` names the wallet's id for the active network (see walletChainFor).
  * @example await provider.request({ method: 'solana_signMessage', params: { message: bs58.encode(bytes), pubkey } })
  */
@@ -76,14 +77,12 @@ export function walletStandardProvider(wallet: StandardWalletLike, chain: () => 
 
   const request = async ({ method, params }: { method: string; params?: unknown }): Promise<unknown> => {
     switch (method) {
-      case 'solana_connect': {
+      case CONNECT_METHOD: {
         const silent = (params as { silent?: unknown } | undefined)?.silent === true
         const output = (await feature<(input: unknown) => Promise<{ accounts?: unknown }>>('standard:connect', 'connect')(silent ? { silent } : undefined)) ?? {}
         return addresses(output.accounts ?? wallet.accounts)
       }
-      case 'solana_accounts':
-        return addresses(wallet.accounts)
-      case 'solana_disconnect': {
+      case DISCONNECT_METHOD: {
         const disconnect = (wallet.features['standard:disconnect'] as { disconnect?: () => Promise<void> } | undefined)?.disconnect
         if (disconnect) await disconnect.call(wallet.features['standard:disconnect'])
         return null

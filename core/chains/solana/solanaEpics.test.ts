@@ -4,8 +4,12 @@ import type { Action, ConnectorInfo } from '../../actions/types.js'
 import { marbleDeps, marbleProvider, runEpic } from '../../../tests/support/epicHarness.js'
 import { initialState } from '../../../tests/support/state.js'
 import { airlockSolanaLocal, mainnet, solanaDevnet } from '../networks.js'
-import { solanaConnectEpic, solanaReconnectEpic } from './solanaConnectEpic.js'
-import { solanaDisconnectEpic } from './solanaDisconnectEpic.js'
+import { announcedWalletEpics } from '../announced/announcedWalletEpics.js'
+import { SOLANA_WALLETS } from './solanaEpics.js'
+
+const solanaConnectEpic = announcedWalletEpics(SOLANA_WALLETS).connect
+const solanaReconnectEpic = (reconnectTimeoutMs?: number) => announcedWalletEpics(SOLANA_WALLETS, reconnectTimeoutMs === undefined ? {} : { reconnectTimeoutMs }).reconnect
+const solanaDisconnectEpic = (disconnectTimeoutMs: number) => announcedWalletEpics(SOLANA_WALLETS, { disconnectTimeoutMs }).disconnect
 
 const ID = 'solana:Test Solana Wallet'
 const ADDRESS = 'HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH'
@@ -28,11 +32,11 @@ describe('solanaReconnectEpic', () => {
   test('default: waits for the wallet to register, then confirms silently (standard:connect { silent })', () => {
     const scheduler = newScheduler()
     scheduler.run(({ hot, cold, expectObservable }) => {
-      const provider = marbleProvider({ solana_connect: cold('-a|', { a: [ADDRESS] }) })
+      const provider = marbleProvider({ airlock_connect: cold('-a|', { a: [ADDRESS] }) })
       const { out$ } = runEpic(scheduler, solanaReconnectEpic(), hot('-h 99ms w', { h: hydrated, w: announced }), state(), marbleDeps(scheduler, { [ID]: provider }))
       // On the app's first Solana network (the active one is EVM mainnet).
       expectObservable(out$).toBe('- 100ms -(ab)', { a: connected, b: chain })
-      scheduler.schedule(() => expect(provider.params.solana_connect).toEqual([{ silent: true }]), 200)
+      scheduler.schedule(() => expect(provider.params.airlock_connect).toEqual([{ silent: true }]), 200)
     })
   })
 
@@ -41,10 +45,10 @@ describe('solanaReconnectEpic', () => {
     scheduler.run(({ hot, cold, expectObservable, expectSubscriptions }) => {
       expectObservable(runEpic(scheduler, solanaReconnectEpic(5_000), hot('-h', { h: hydrated }), state(), marbleDeps(scheduler)).out$).toBe('- 5000ms f', { f: failed })
       const hang = cold('-')
-      const hanging = marbleDeps(scheduler, { [ID]: marbleProvider({ solana_connect: hang }) })
+      const hanging = marbleDeps(scheduler, { [ID]: marbleProvider({ airlock_connect: hang }) })
       expectObservable(runEpic(scheduler, solanaReconnectEpic(5_000), hot('-w 9ms h', { h: hydrated, w: announced }), state(), hanging).out$).toBe('- 10ms 5000ms f', { f: failed })
       expectSubscriptions(hang.subscriptions).toBe('- 10ms ^ 4999ms !')
-      const empty = marbleDeps(scheduler, { [ID]: marbleProvider({ solana_connect: cold('-a|', { a: [] }) }) })
+      const empty = marbleDeps(scheduler, { [ID]: marbleProvider({ airlock_connect: cold('-a|', { a: [] }) }) })
       expectObservable(runEpic(scheduler, solanaReconnectEpic(5_000), hot('-w h', { h: hydrated, w: announced }), state(), empty).out$).toBe('---f', { f: failed })
     })
   })
@@ -63,7 +67,7 @@ describe('solanaConnectEpic', () => {
   test('behavior: one prompt for a double click; a rejection is reported and never retried', () => {
     const scheduler = newScheduler()
     scheduler.run(({ hot, cold, expectObservable }) => {
-      const provider = marbleProvider({ solana_connect: [cold('--#', undefined, { code: 4001, message: 'User rejected the request.' }), cold('-a|', { a: [ADDRESS] })] })
+      const provider = marbleProvider({ airlock_connect: [cold('--#', undefined, { code: 4001, message: 'User rejected the request.' }), cold('-a|', { a: [ADDRESS] })] })
       const deps = marbleDeps(scheduler, { [ID]: provider })
       // Frames: announced 0, connect 1 (rejected at 3), a second click at 2 (ignored), a retry at 8 (connected at 9).
       const input = hot('w c c 5ms c', { w: announced, c: connect })
@@ -72,7 +76,7 @@ describe('solanaConnectEpic', () => {
         a: connected,
         b: chain,
       })
-      scheduler.schedule(() => expect(provider.asked).toEqual(['solana_connect', 'solana_connect']), 50)
+      scheduler.schedule(() => expect(provider.asked).toEqual(['airlock_connect', 'airlock_connect']), 50)
     })
   })
 
@@ -89,7 +93,7 @@ describe('solanaDisconnectEpic', () => {
   test('behavior: a wallet whose standard:disconnect hangs is forgotten after the timeout all the same', () => {
     const scheduler = newScheduler()
     scheduler.run(({ hot, cold, expectObservable }) => {
-      const provider = marbleProvider({ solana_connect: cold('a|', { a: [ADDRESS] }), solana_disconnect: cold('-') })
+      const provider = marbleProvider({ airlock_connect: cold('a|', { a: [ADDRESS] }), airlock_disconnect: cold('-') })
       const deps = marbleDeps(scheduler, { [ID]: provider })
       const disconnect: Action = { type: 'connection/disconnectRequested', namespace: 'solana' }
       const { out$ } = runEpic(scheduler, solanaDisconnectEpic(1_000), hot('w(ab) 10ms d', { w: announced, a: connect, b: connected, d: disconnect }), state(), deps)
