@@ -8,6 +8,7 @@ import { wrapProvider } from './connectors/wrapProvider.js'
 import type { AirlockAdapter } from './adapters.js'
 import { evmAdapter } from './chains/evm/evmAdapter.js'
 import { solanaAdapter } from './chains/solana/solanaAdapter.js'
+import { bitcoinAdapter } from './chains/bitcoin/bitcoinAdapter.js'
 import type { ChainNamespace } from './chains/types.js'
 import type { AirlockDeps, HttpClients, WindowLike } from './deps.js'
 import { createSecretBox } from './store/secretBox.js'
@@ -36,7 +37,7 @@ import { analyticsConfigEpic, hydrateEpic, initEpic, notificationsEpic, originCh
 export interface CreateAirlockParameters extends AirlockOptions {
   /** Replace real side effects (tests, hosts with their own storage or fetch). */
   deps?: Partial<AirlockDeps> & { fetch?: typeof fetch }
-  /** Chain adapters (default: one per configured chain family that ships with Airlock: EVM, Solana). */
+  /** Chain adapters (default: one per configured chain family that ships with Airlock: EVM, Solana, Bitcoin). */
   adapters?: AirlockAdapter[]
   /** Extra epics; they share the store's deps. */
   epics?: Record<string, Epic<Action, AirlockState, AirlockDeps>>
@@ -193,7 +194,7 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
 /** Adapters for the configured chain families that ship with Airlock. */
 function defaultAdapters(options: ResolvedOptions): AirlockAdapter[] {
   const has = (namespace: ChainNamespace) => options.networks.some((network) => network.chainNamespace === namespace)
-  return [...(has('eip155') ? [evmAdapter()] : []), ...(has('solana') ? [solanaAdapter()] : [])]
+  return [...(has('eip155') ? [evmAdapter()] : []), ...(has('solana') ? [solanaAdapter()] : []), ...(has('bip122') ? [bitcoinAdapter()] : [])]
 }
 
 function createHttpClients(options: ResolvedOptions, fetchImpl: typeof fetch | undefined): HttpClients {

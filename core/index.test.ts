@@ -24,6 +24,7 @@ test('default: the public API of airlock', () => {
       "avalanche",
       "base",
       "bitcoin",
+      "bitcoinAdapter",
       "bitcoinSignet",
       "bitcoinTestnet",
       "bsc",

@@ -118,6 +118,13 @@ export function createBitcoinTestWallet(options: { apiUrl: string; seed?: number
   }
 
   const methods: Record<string, (params: Record<string, unknown>) => Promise<RpcResponse>> = {
+    // sats-connect's silent read: the connected accounts, never a prompt; refused before a connect.
+    wallet_getAccount: async () => (connected.length > 0 ? { status: 'success', result: { addresses: connected } } : fail(-32002, 'Access denied')),
+    wallet_disconnect: async () => {
+      connected = []
+      for (const listener of [...listeners]) listener(connected)
+      return { status: 'success', result: null }
+    },
     getAccounts: async (params) => {
       const purposes = Array.isArray(params.purposes) ? params.purposes : ['payment', 'ordinals']
       if (!purposes.every((p) => p === 'payment' || p === 'ordinals')) return fail(-32602, 'Invalid purposes')

@@ -55,6 +55,10 @@ export const UNSAFE_RPC_METHODS: readonly string[] = [
   'solana_signTransaction',
   'solana_signAllTransactions',
   'solana_signAndSendTransaction',
+  // Bitcoin (sats-connect's names, what Bitcoin wallets take): message, PSBT, transfer.
+  'signMessage',
+  'signPsbt',
+  'sendTransfer',
   'wallet_sendCalls',
   'wallet_grantPermissions',
   'wallet_revokePermissions',

@@ -1,16 +1,8 @@
 import type { AirlockAdapter } from '../../adapters.js'
-import { lazyAdapter } from '../../lazyAdapter.js'
-import type { BalanceEpicParameters } from '../../slices/balances/balanceEpic.js'
-import type { WalletRegistryLike } from './solanaDiscoveryEpic.js'
+import { ANNOUNCED_EPIC_NAMES, lazyAdapter, type AnnouncedAdapterParameters } from '../../lazyAdapter.js'
 
-export interface SolanaAdapterParameters {
-  /** The Wallet Standard registry (default: `getWallets()` of `@wallet-standard/app`). */
-  readonly wallets?: () => WalletRegistryLike
-  /** Balance fetching (a custom getter, cache and retry pause), mostly for tests. */
-  readonly balance?: Omit<BalanceEpicParameters, 'namespace'>
-  /** How long a reload waits for the stored wallet (default RECONNECT_TIMEOUT_MS). */
-  readonly reconnectTimeoutMs?: number
-}
+/** Solana's and Bitcoin's adapters take the same options. */
+export type SolanaAdapterParameters = AnnouncedAdapterParameters
 
 /**
  * The Solana adapter: Wallet Standard wallet discovery, connect, the silent reconnect after a
@@ -21,5 +13,5 @@ export interface SolanaAdapterParameters {
  * @example createAirlock({ networks: [solana], adapters: [solanaAdapter()] })
  */
 export function solanaAdapter(parameters: SolanaAdapterParameters = {}): AirlockAdapter {
-  return lazyAdapter('solana', ['discovery', 'connect', 'reconnect', 'events', 'disconnect', 'balance'], () => import('./solanaEpics.js').then((m) => m.solanaEpics(parameters)))
+  return lazyAdapter('solana', ANNOUNCED_EPIC_NAMES, () => import('./solanaEpics.js').then((m) => m.solanaEpics(parameters)))
 }

@@ -5,6 +5,7 @@ import { balanceEpic } from '../../slices/balances/balanceEpic.js'
 import { selectActiveNetwork, selectNetworks } from '../../slices/network/selectors.js'
 import type { AirlockState } from '../../state.js'
 import type { Epic } from '../../store/types.js'
+import type { ANNOUNCED_EPIC_NAMES } from '../../lazyAdapter.js'
 import { announcedWalletEpics, type AnnouncedWalletSpec } from '../announced/announcedWalletEpics.js'
 import type { SolanaAdapterParameters } from './solanaAdapter.js'
 import { solanaDiscoveryEpic } from './solanaDiscoveryEpic.js'
@@ -26,7 +27,7 @@ export const SOLANA_WALLETS: AnnouncedWalletSpec = {
  * the first paint): nothing of Solana is in the page's initial JavaScript.
  * @example const epics = solanaEpics({ reconnectTimeoutMs: 5_000 })
  */
-export function solanaEpics(parameters: SolanaAdapterParameters = {}): Record<'discovery' | 'connect' | 'reconnect' | 'events' | 'disconnect' | 'balance', Epic<Action, AirlockState, AirlockDeps>> {
+export function solanaEpics(parameters: SolanaAdapterParameters = {}): Record<(typeof ANNOUNCED_EPIC_NAMES)[number], Epic<Action, AirlockState, AirlockDeps>> {
   return {
     discovery: solanaDiscoveryEpic(parameters.wallets ?? getWallets),
     ...announcedWalletEpics(SOLANA_WALLETS, parameters.reconnectTimeoutMs === undefined ? {} : { reconnectTimeoutMs: parameters.reconnectTimeoutMs }),

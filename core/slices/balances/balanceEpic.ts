@@ -17,12 +17,15 @@ export type NativeBalanceGetter = (params: { network: Network; address: string; 
 
 /**
  * The production getter, by the network's chain family: viem (about 45 KB gzip) is fetched with the
- * first EVM balance read, not at start; Solana's `getBalance` is one JSON-RPC call.
+ * first EVM balance read, not at start; Solana's `getBalance` is one JSON-RPC call, Bitcoin's one
+ * Esplora request.
  */
 const readNativeBalance: NativeBalanceGetter = (params) =>
   params.network.chainNamespace === 'solana'
     ? import('../../chains/solana/getSolanaBalance.js').then((m) => m.getSolanaBalance(params))
-    : import('../../chains/evm/getNativeBalance.js').then((m) => m.getNativeBalance({ ...params, address: params.address as `0x${string}` }))
+    : params.network.chainNamespace === 'bip122'
+      ? import('../../chains/bitcoin/getBitcoinBalance.js').then((m) => m.getBitcoinBalance(params))
+      : import('../../chains/evm/getNativeBalance.js').then((m) => m.getNativeBalance({ ...params, address: params.address as `0x${string}` }))
 
 export interface BalanceEpicParameters {
   readonly getBalance?: NativeBalanceGetter

@@ -29,6 +29,9 @@ export const BALANCE_TRIGGER_TYPES = [
 const SENDING_METHODS: Readonly<Record<string, ChainNamespace>> = {
   eth_sendTransaction: 'eip155',
   solana_signAndSendTransaction: 'solana',
+  sendTransfer: 'bip122',
+  // A PSBT may be broadcast by the wallet (`broadcast: true`); refetching after any is cheap.
+  signPsbt: 'bip122',
 }
 
 /** The address as the namespace's balance reader takes it (EVM in checksum casing), or null when it is not one. */

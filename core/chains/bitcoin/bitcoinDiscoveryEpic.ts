@@ -1,0 +1,54 @@
+import type { Action } from '../../actions/types.js'
+import type { AirlockDeps, WindowLike } from '../../deps.js'
+import type { AirlockState } from '../../state.js'
+import type { Epic } from '../../store/types.js'
+import { announcedConnector, walletStandardDiscoveryEpic, type FoundWallet, type WalletFinder, type WalletRegistryLike } from '../announced/walletStandardDiscoveryEpic.js'
+import { satsConnectProvider, type SatsConnectProviderLike } from './satsConnectProvider.js'
+
+/** More entries than this in `btc_providers` is not a browser's wallets. */
+const MAX_PROVIDERS = 20
+/** sats-connect names a provider by its path on `window` (`XverseProviders.BitcoinProvider`). */
+const PROVIDER_PATH = /^[A-Za-z_$][\w$]{0,63}(?:\.[A-Za-z_$][\w$]{0,63}){0,3}$/
+
+function isProvider(value: unknown): value is SatsConnectProviderLike {
+  return value !== null && typeof value === 'object' && typeof (value as { request?: unknown }).request === 'function'
+}
+
+function found(name: unknown, icon: unknown, provider: unknown): FoundWallet | null {
+  if (!isProvider(provider)) return null
+  const connector = announcedConnector('bip122', name, icon)
+  return connector ? { connector, provider: satsConnectProvider(provider) } : null
+}
+
+const BITCOIN_FINDER: WalletFinder = {
+  namespace: 'bip122',
+  // A Wallet Standard wallet with a `bitcoin:` chain and the `sats-connect:` feature's provider.
+  fromStandard(value) {
+    if (value === null || typeof value !== 'object') return null
+    const { name, icon, chains, features } = value as { name?: unknown; icon?: unknown; chains?: unknown; features?: Record<string, unknown> }
+    if (!Array.isArray(chains) || !chains.some((chain) => typeof chain === 'string' && chain.startsWith('bitcoin:'))) return null
+    return found(name, icon, (features?.['sats-connect:'] as { provider?: unknown } | undefined)?.provider)
+  },
+  // sats-connect's own list: `window.btc_providers`, each provider at its `id` path on `window`.
+  fromPage(win: WindowLike) {
+    const list = (win as unknown as { btc_providers?: unknown }).btc_providers
+    if (!Array.isArray(list)) return []
+    return list.slice(0, MAX_PROVIDERS).flatMap((entry: unknown) => {
+      const { id, name, icon } = (entry ?? {}) as { id?: unknown; name?: unknown; icon?: unknown }
+      if (typeof id !== 'string' || !PROVIDER_PATH.test(id)) return []
+      let provider: unknown = win
+      for (const part of id.split('.')) provider = provider !== null && typeof provider === 'object' && Object.hasOwn(provider, part) ? (provider as Record<string, unknown>)[part] : undefined
+      const wallet = found(name, icon, provider)
+      return wallet ? [wallet] : []
+    })
+  },
+}
+
+/**
+ * Finds Bitcoin browser wallets as sats-connect does: the page's `window.btc_providers` list, and
+ * Wallet Standard wallets with a `bitcoin:` chain and the `sats-connect:` feature. Each one's
+ * provider is a satsConnectProvider.
+ * @example createStore({ …, epics: { discovery: bitcoinDiscoveryEpic(() => getWallets()) } })
+ */
+export const bitcoinDiscoveryEpic = (registry: () => WalletRegistryLike | Promise<WalletRegistryLike>): Epic<Action, AirlockState, AirlockDeps> =>
+  walletStandardDiscoveryEpic(BITCOIN_FINDER, registry)

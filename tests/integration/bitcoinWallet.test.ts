@@ -1,0 +1,135 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { bitcoinAdapter } from '../../core/chains/bitcoin/bitcoinAdapter.js'
+import type { WalletRegistryLike } from '../../core/chains/announced/walletStandardDiscoveryEpic.js'
+import { airlockBitcoinRegtest } from '../../core/chains/networks.js'
+import type { Network } from '../../core/chains/types.js'
+import { createAirlock, type Airlock } from '../../core/index.js'
+import { replay } from '../../core/replay.js'
+import { verifyBitcoinSignature } from '../../core/siwx/verifiers/verifyBitcoinSignature.js'
+import { createStorage } from '../../storage/createStorage.js'
+import { startEsplora, type EsploraServer } from '../../examples/devnet/bitcoin/esploraServer.js'
+import { createBitcoinTestWallet, type BitcoinTestWallet } from '../support/bitcoinTestWallet.js'
+import { fakeWindow, until, waitForStoredConnection } from '../support/evmStack.js'
+
+const ICON = 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4='
+const CONNECTOR_ID = 'bip122:Unfamiliar BTC'
+const connect = { type: 'connection/connectRequested', namespace: 'bip122', connectorId: CONNECTOR_ID } as const
+const noWallets: WalletRegistryLike = { get: () => [], on: () => () => {} }
+
+let esplora: EsploraServer
+let network: Network
+const started: Airlock[] = []
+beforeAll(async () => {
+  esplora = await startEsplora({ port: 0 })
+  network = { ...airlockBitcoinRegtest, rpcUrls: { default: { http: [esplora.url] } } }
+})
+afterEach(() => {
+  for (const airlock of started.splice(0)) {
+    expect(replay(airlock.log.export())).toEqual(airlock.getState())
+    airlock.destroy()
+  }
+})
+afterAll(async () => {
+  await esplora?.close()
+})
+
+/** A page where the wallet is announced the sats-connect way: `window.btc_providers` naming its path on `window`. */
+function pageWith(wallet: BitcoinTestWallet | null, entries?: unknown[]) {
+  const win = fakeWindow()
+  Object.assign(win, { btc_providers: entries ?? [{ id: 'UnfamiliarBtc.BitcoinProvider', name: 'Unfamiliar BTC', icon: ICON }], UnfamiliarBtc: { BitcoinProvider: wallet } })
+  return win
+}
+
+function start(win = pageWith(createBitcoinTestWallet({ apiUrl: esplora.url })), storage = createStorage({ backend: 'memory' }), wallets: WalletRegistryLike = noWallets): Airlock {
+  const airlock = createAirlock({ networks: [network], adapters: [bitcoinAdapter({ wallets: () => wallets, reconnectTimeoutMs: 2_000 })], deps: { window: win, storage } })
+  started.push(airlock)
+  return airlock
+}
+
+async function connected(wallet: BitcoinTestWallet, storage = createStorage({ backend: 'memory' })): Promise<Airlock> {
+  const airlock = start(pageWith(wallet), storage)
+  await airlock.ready()
+  await until(airlock, (s) => s.connectors.list.some((c) => c.id === CONNECTOR_ID))
+  airlock.dispatch(connect)
+  await until(airlock, (s) => s.connection.namespaces.bip122?.status === 'connected')
+  return airlock
+}
+
+describe('Bitcoin through sats-connect (regtest stand-in)', () => {
+  test('default: found in btc_providers; connects with the payment account first; its confirmed plus unconfirmed BTC balance lands in state', async () => {
+    const wallet = createBitcoinTestWallet({ apiUrl: esplora.url, seed: 11 })
+    esplora.chain.fund(wallet.payment.address, 150_000n)
+    const airlock = await connected(wallet)
+    const key = `${network.caipNetworkId}:${wallet.payment.address}`
+    const state = await until(airlock, (s) => s.balances.native[key] !== undefined)
+    expect(state.connectors.list.find((c) => c.id === CONNECTOR_ID)).toMatchObject({ name: 'Unfamiliar BTC', type: 'ANNOUNCED', namespace: 'bip122', icon: ICON })
+    expect(state.connection.namespaces.bip122).toEqual({ status: 'connected', caipAddress: key, connectorId: CONNECTOR_ID, accounts: [key, `${network.caipNetworkId}:${wallet.ordinals.address}`] })
+    expect(state.balances.native[key]).toMatchObject({ value: '150000', decimals: 8, symbol: 'BTC' })
+    expect(wallet.requests.map((r) => r.method)).toEqual(['getAccounts'])
+  })
+
+  test('behavior: getProvider("bip122") signs a message the verifier accepts, sends a transfer the chain checks, and the balance follows', async () => {
+    const wallet = createBitcoinTestWallet({ apiUrl: esplora.url, seed: 12 })
+    esplora.chain.fund(wallet.payment.address, 200_000n)
+    const airlock = await connected(wallet)
+    const provider = airlock.getProvider('bip122')!
+    const message = 'Airlock says hello'
+    for (const protocol of ['ECDSA', 'BIP322'] as const) {
+      const { signature } = (await provider.request({ method: 'signMessage', params: { address: wallet.payment.address, message, protocol } })) as { signature: string }
+      expect(await verifyBitcoinSignature({ chainId: network.caipNetworkId, address: wallet.payment.address, message, signature })).toBe(true)
+    }
+    const to = createBitcoinTestWallet({ apiUrl: esplora.url, seed: 13 }).payment.address
+    const { txid } = (await provider.request({ method: 'sendTransfer', params: { recipients: [{ address: to, amount: 50_000 }] } })) as { txid: string }
+    expect(txid).toMatch(/^[0-9a-f]{64}$/)
+    const received = (await (await fetch(`${esplora.url}/address/${to}`)).json()) as { mempool_stats: { funded_txo_sum: number } }
+    expect(received.mempool_stats.funded_txo_sum).toBe(50_000)
+    const key = `${network.caipNetworkId}:${wallet.payment.address}`
+    // The balance is fetched again after the send: less than 150,000 by the fee.
+    const after = await until(airlock, (s) => Number(s.balances.native[key]?.value ?? 200_000) < 150_000)
+    expect(Number(after.balances.native[key]!.value)).toBeGreaterThan(149_000)
+    await expect(provider.request({ method: 'sendTransfer', params: { recipients: [{ address: 'not-an-address', amount: 1 }] } })).rejects.toThrow()
+    expect(wallet.requests.map((r) => r.method)).toEqual(['getAccounts', 'signMessage', 'signMessage', 'sendTransfer'])
+  })
+
+  test('behavior: after a reload the wallet is asked silently (wallet_getAccount, no prompt); a wallet that forgot the site leaves it disconnected', async () => {
+    const wallet = createBitcoinTestWallet({ apiUrl: esplora.url, seed: 14 })
+    const storage = createStorage({ backend: 'memory' })
+    await connected(wallet, storage)
+    await waitForStoredConnection(storage, 3_000, 'bip122')
+    const second = start(pageWith(wallet), storage)
+    const restored = await until(second, (s) => s.connection.namespaces.bip122?.status === 'connected')
+    expect(restored.connection.namespaces.bip122?.caipAddress).toBe(`${network.caipNetworkId}:${wallet.payment.address}`)
+    expect(wallet.requests.map((r) => r.method)).toEqual(['getAccounts'])
+    wallet.disconnect()
+    await until(second, (s) => s.connection.namespaces.bip122?.status === 'disconnected')
+    expect(second.log.entries().map((e) => e.action).filter((a) => a.type === 'connection/disconnected')).toEqual([{ type: 'connection/disconnected', namespace: 'bip122', reason: 'wallet' }])
+
+    const third = start(pageWith(wallet), storage)
+    await until(third, (s) => s.app.storage.hydrated && s.connection.namespaces.bip122?.status === 'disconnected', 5_000)
+    expect(third.log.entries().some((e) => e.action.type === 'connection/accountConnected')).toBe(false)
+  })
+
+  test('behavior: a Wallet Standard wallet with the sats-connect: feature is found too; hostile provider paths and wallets are ignored', async () => {
+    const wallet = createBitcoinTestWallet({ apiUrl: esplora.url, seed: 15 })
+    const standard = { version: '1.0.0', name: 'Standard BTC', icon: ICON, chains: ['bitcoin:mainnet'], accounts: [], features: { 'sats-connect:': { provider: wallet } } }
+    const registry: WalletRegistryLike = { get: () => [standard, { name: 'No provider', chains: ['bitcoin:mainnet'], features: {} }], on: () => () => {} }
+    const hostile = [{ id: '__proto__.constructor', name: 'Proto' }, { id: 'a'.repeat(300), name: 'Long' }, { id: 'alert(1)', name: 'Code' }, null, 7]
+    const airlock = start(pageWith(null, hostile), createStorage({ backend: 'memory' }), registry)
+    await airlock.ready()
+    await until(airlock, (s) => s.connectors.list.length > 0)
+    expect(airlock.getState().connectors.list.map((c) => c.id)).toEqual(['bip122:Standard BTC'])
+    airlock.dispatch({ type: 'connection/connectRequested', namespace: 'bip122', connectorId: 'bip122:Standard BTC' })
+    await until(airlock, (s) => s.connection.namespaces.bip122?.status === 'connected')
+  })
+
+  test('behavior: a wallet answering an address of another network, or garbage, fails the connect with a clear error', async () => {
+    const liar = { request: async () => ({ jsonrpc: '2.0', id: 1, result: [{ address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', purpose: 'payment' }] }) }
+    const airlock = start(pageWith(liar as unknown as BitcoinTestWallet))
+    await airlock.ready()
+    await until(airlock, (s) => s.connectors.list.length > 0)
+    airlock.dispatch(connect)
+    const failed = await until(airlock, (s) => s.connection.errors.bip122 !== undefined)
+    expect(failed.connection.errors.bip122?.message).toBe('The wallet returned no accounts')
+    expect(failed.connection.namespaces.bip122?.status).toBe('disconnected')
+  })
+})
