@@ -16,6 +16,7 @@ import {
 import type { DevnetPageConfig } from './config.js'
 import { sendRequest, signMessageRequest, signTypedDataRequest } from './requests.js'
 import { SolanaActions } from './SolanaActions.js'
+import { BitcoinActions } from './BitcoinActions.js'
 import { Result, useRequest } from './useRequest.js'
 
 const EVENT_LOG_LENGTH = 20
@@ -144,7 +145,7 @@ function ActionsPanel({ airlock, config }: { airlock: Airlock; config: DevnetPag
   return (
     <section className="card" aria-labelledby="actions-title">
       <h2 id="actions-title">Try it</h2>
-      {!ready ? <p className="muted">Connect a wallet to sign and send.</p> : null}
+      {!isConnected ? <p className="muted">Connect a wallet to sign and send.</p> : null}
       <div className="action">
         <button type="button" data-testid="sign-message" onClick={signMessage} disabled={!ready}>
           Sign message
@@ -167,6 +168,7 @@ function ActionsPanel({ airlock, config }: { airlock: Airlock; config: DevnetPag
         <Result outcome={sent} testid="send-transaction-result" />
       </div>
       <SolanaActions airlock={airlock} config={config} />
+      <BitcoinActions airlock={airlock} />
       <div className="action">
         <button type="button" data-testid="disconnect" className="secondary" onClick={() => disconnect()} disabled={!isConnected}>
           Disconnect

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { airlockDevnet, airlockDevnet2, airlockSolanaLocal, createAirlock, type Airlock, type Network } from 'airlock-kit'
+import { airlockBitcoinRegtest, airlockDevnet, airlockDevnet2, airlockSolanaLocal, createAirlock, type Airlock, type Network } from 'airlock-kit'
 import { createDefaultSiwx, type SiwxConfig } from 'airlock-kit/siwx'
 import { AirlockProvider } from 'airlock-kit/react'
 import { installDevWallet } from '../devnet/devWallet/index.js'
@@ -25,8 +25,9 @@ function devnetNetworks(config: DevnetPageConfig): Network[] {
       ? { ...base, rpcUrls }
       : { id: chain.chainId, name: chain.name, chainNamespace: 'eip155', caipNetworkId: `eip155:${chain.chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls, testnet: true }
   })
-  // The local Solana cluster (litesvm) when the stack runs one: Solana wallets connect to it.
-  return config.solanaRpcUrl ? [...evm, { ...airlockSolanaLocal, rpcUrls: { default: { http: [config.solanaRpcUrl] } } }] : evm
+  // The local Solana cluster (litesvm) and Bitcoin regtest chain when the stack runs them: those wallets connect to them.
+  const on = (network: Network, url: string | undefined): Network[] => (url ? [{ ...network, rpcUrls: { default: { http: [url] } } }] : [])
+  return [...evm, ...on(airlockSolanaLocal, config.solanaRpcUrl), ...on(airlockBitcoinRegtest, config.bitcoinApiUrl)]
 }
 
 /** `?siwx=required` or `?siwx=optional` turns sign-in with the wallet on (anything else: off). */

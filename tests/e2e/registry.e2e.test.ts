@@ -1,4 +1,4 @@
-import { airlockSolanaLocal } from '../../core/chains/networks.js'
+import { airlockBitcoinRegtest, airlockSolanaLocal } from '../../core/chains/networks.js'
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { screenshot, stepWithScreenshot } from './chromium.js'
@@ -40,8 +40,8 @@ describe('wallet registry in the browser', () => {
       await dialog.getByRole('button', { name: /Airlock Test Wallet \(Installed\)/ }).waitFor()
       await dialog.getByRole('button', { name: 'MetaMask', exact: true }).waitFor()
       expect(registryCalls.map((u) => u.searchParams.get('page'))).toEqual(['1'])
-      // Every network of the demo: both anvil chains and the local Solana cluster.
-      expect(registryCalls[0]!.searchParams.get('chains')).toBe(`eip155:31337,eip155:31338,${airlockSolanaLocal.caipNetworkId}`)
+      // Every network of the demo: both anvil chains, the local Solana cluster and the Bitcoin regtest chain.
+      expect(registryCalls[0]!.searchParams.get('chains')).toBe(`eip155:31337,eip155:31338,${airlockSolanaLocal.caipNetworkId},${airlockBitcoinRegtest.caipNetworkId}`)
       await screenshot(page, 'e2e-registry-connect')
     })
 

@@ -1,0 +1,76 @@
+import { describe, expect, test } from 'vitest'
+import { airlockBitcoinRegtest } from '../../core/chains/networks.js'
+import { formatBalance } from '../../core/format/formatBalance.js'
+import { verifyBitcoinSignature } from '../../core/siwx/verifiers/verifyBitcoinSignature.js'
+import { BITCOIN_DEMO_RECIPIENT, BITCOIN_DEMO_SATS } from '../../examples/react-dapp/BitcoinActions.js'
+import { createBitcoinTestWallet } from '../support/bitcoinTestWallet.js'
+import { screenshot, stepWithScreenshot } from './chromium.js'
+import { injectBitcoinWallet } from './injectBitcoinWallet.js'
+import { recordStatuses, statuses } from './statusRecorder.js'
+import { useDappHarness } from './useDappHarness.js'
+
+/**
+ * Issue 13 in real Chromium: the demo dapp with an unfamiliar sats-connect Bitcoin wallet (named in
+ * `window.btc_providers`, its keys in Node), against the dev stack's regtest Esplora stand-in.
+ */
+const dapp = useDappHarness()
+const step = stepWithScreenshot('e2e-bitcoin-')
+const ICON = 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCA4IDgiPjxyZWN0IHdpZHRoPSI4IiBoZWlnaHQ9IjgiIGZpbGw9IiNGNzkzMUEiLz48L3N2Zz4='
+
+describe('a sats-connect Bitcoin wallet in the demo (Chromium)', { timeout: 60_000 }, () => {
+  test('behavior: listed by its name, connects with the payment account, shows its BTC balance, is confirmed silently after a reload, signs and sends through the demo\'s buttons', async () => {
+    const esplora = dapp.devnet.urls.bitcoin
+    const wallet = createBitcoinTestWallet({ apiUrl: esplora, seed: 42 })
+    dapp.devnet.bitcoin.chain.fund(wallet.payment.address, 250_000n)
+    const balanceOf = async (address: string) => {
+      const { chain_stats: c, mempool_stats: m } = (await (await fetch(`${esplora}/address/${address}`)).json()) as Record<'chain_stats' | 'mempool_stats', { funded_txo_sum: number; spent_txo_sum: number }>
+      return c.funded_txo_sum - c.spent_txo_sum + m.funded_txo_sum - m.spent_txo_sum
+    }
+    const { page, errors } = await dapp.openDapp(dapp.newWallet(6), '', async (p) => {
+      await injectBitcoinWallet(p, wallet, { name: 'Unfamiliar BTC', icon: ICON })
+      await recordStatuses(p)
+    })
+    await step(page, 'connect', async () => {
+      await page.getByRole('button', { name: 'Connect Wallet' }).click()
+      await page.getByRole('dialog').getByRole('button', { name: /Unfamiliar BTC/ }).click()
+      await expect.poll(() => page.getByTestId('status').textContent()).toBe('connected')
+      expect(await page.getByTestId('address').textContent()).toBe(wallet.payment.address)
+      await expect.poll(() => page.getByTestId('balance').textContent()).toBe(`${formatBalance('250000', 8)} BTC`)
+      expect(await page.getByTestId('chain').textContent()).toContain('Airlock Bitcoin Regtest')
+      await screenshot(page, 'e2e-bitcoin-connected')
+    })
+    await step(page, 'reload', async () => {
+      await page.reload()
+      await expect.poll(() => page.getByTestId('status').textContent()).toBe('connected')
+      const seen = await statuses(page)
+      expect(seen.indexOf('connecting')).toBeGreaterThanOrEqual(0)
+      expect(seen.indexOf('connecting')).toBeLessThan(seen.indexOf('connected'))
+      // Confirmed with wallet_getAccount: the person was asked once, at the first connect.
+      expect(wallet.requests.map((r) => r.method)).toEqual(['getAccounts'])
+    })
+    await step(page, 'sign', async () => {
+      await page.getByTestId('bitcoin-sign-message').click()
+      const result = page.getByTestId('bitcoin-sign-message-result')
+      await expect.poll(() => result.getAttribute('data-state')).toBe('ok')
+      const { message } = wallet.requests.at(-1)!.params as { message: string }
+      expect(await verifyBitcoinSignature({ chainId: airlockBitcoinRegtest.caipNetworkId, address: wallet.payment.address, message, signature: (await result.textContent())! })).toBe(true)
+    })
+    await step(page, 'send', async () => {
+      const before = await balanceOf(BITCOIN_DEMO_RECIPIENT)
+      await page.getByTestId('bitcoin-send').click()
+      const result = page.getByTestId('bitcoin-send-result')
+      await expect.poll(() => result.getAttribute('data-state'), { timeout: 10_000 }).toBe('ok')
+      expect(await result.textContent()).toMatch(/^[0-9a-f]{64}$/)
+      expect(await balanceOf(BITCOIN_DEMO_RECIPIENT)).toBe(before + BITCOIN_DEMO_SATS)
+      const left = await balanceOf(wallet.payment.address)
+      expect(left).toBeLessThan(250_000 - BITCOIN_DEMO_SATS)
+      await expect.poll(() => page.getByTestId('balance').textContent()).toBe(`${formatBalance(String(left), 8)} BTC`)
+      await screenshot(page, 'e2e-bitcoin-sent')
+    })
+    await step(page, 'wallet disconnects', async () => {
+      wallet.disconnect()
+      await expect.poll(() => page.getByTestId('status').textContent()).toBe('disconnected')
+    })
+    expect(errors).toEqual([])
+  })
+})
