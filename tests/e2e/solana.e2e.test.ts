@@ -81,4 +81,26 @@ describe('a Solana Wallet Standard wallet in the demo (Chromium)', { timeout: 60
     })
     expect(errors).toEqual([])
   })
+
+  test('behavior: one wallet with EVM and Solana (EIP-6963 and the Wallet Standard, one name) is one row, and one click connects both', async () => {
+    const rpcUrl = dapp.devnet.urls.solana
+    const evm = dapp.newWallet(4)
+    const solana = createSolanaTestWallet({ name: 'Airlock Test Wallet', rpcUrls: { [airlockSolanaLocal.caipNetworkId]: rpcUrl } })
+    const { page, errors } = await dapp.openDapp(evm, '', (p) => injectSolanaWallet(p, solana))
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    const rows = page.getByRole('dialog').getByRole('button', { name: /Airlock Test Wallet/ })
+    await expect.poll(() => page.evaluate(() => (window as unknown as { airlock: { getState(): { connectors: { list: { namespace: string }[] } } } }).airlock.getState().connectors.list.filter((c) => c.namespace === 'solana').length)).toBe(1)
+    expect(await rows.count()).toBe(1)
+    await screenshot(page, 'e2e-solana-multichain-list')
+    await rows.click()
+    const namespaces = () =>
+      page.evaluate(() => {
+        const { namespaces } = (window as unknown as { airlock: { getState(): { connection: { namespaces: Record<string, { status: string; caipAddress: string | null }> } } } }).airlock.getState().connection
+        return Object.fromEntries(Object.entries(namespaces).map(([ns, c]) => [ns, c.status === 'connected' ? c.caipAddress : c.status]))
+      })
+    await expect.poll(namespaces).toEqual({ eip155: `eip155:31337:${evm.address}`, solana: `${airlockSolanaLocal.caipNetworkId}:${solana.keypair.publicKey.toBase58()}` })
+    expect(solana.requests).toEqual([{ kind: 'connect' }])
+    expect(evm.calls['eth_requestAccounts']).toBe(1)
+    expect(errors).toEqual([])
+  })
 })

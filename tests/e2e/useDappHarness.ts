@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { ANVIL_ACCOUNTS, freePort } from '../../examples/devnet/anvil.js'
 import { startDevnet, type Devnet } from '../../examples/devnet/main.js'
+import { PortConfigError } from '../../examples/devnet/ports.js'
 import { createTestWallet, type TestWallet } from '../support/testWallet.js'
 import { launchChromium } from './chromium.js'
 import { injectTestWallet } from './injectTestWallet.js'
@@ -50,6 +51,20 @@ export function useDappHarness(): DappHarness {
   }
 }
 
+/** Tries a stack this many times: a free port may be taken by another test file's server before the stack binds it. */
+const PORT_ATTEMPTS = 3
+
+/** The dev stack on ports free a moment ago; when one was taken meanwhile (PortConfigError, nothing started), new ports. */
+async function startOnFreePorts(): Promise<Devnet> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startDevnet({ ports: { anvil: await freePort(), anvil2: await freePort(), gateway: await freePort(), dapp: await freePort() } })
+    } catch (error) {
+      if (!(error instanceof PortConfigError) || attempt >= PORT_ATTEMPTS) throw error
+    }
+  }
+}
+
 export interface DevStack {
   readonly devnet: Devnet
   readonly browser: Browser
@@ -64,10 +79,7 @@ export function useDevStack(): DevStack {
   let devnet: Devnet | undefined
   let browser: Browser | undefined
   beforeAll(async () => {
-    ;[devnet, browser] = await startTogether([
-      (async () => startDevnet({ ports: { anvil: await freePort(), anvil2: await freePort(), gateway: await freePort(), dapp: await freePort() } }))(),
-      launchChromium(),
-    ])
+    ;[devnet, browser] = await startTogether([startOnFreePorts(), launchChromium()])
   }, 60_000)
   afterAll(async () => {
     await browser?.close()

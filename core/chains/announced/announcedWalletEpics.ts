@@ -9,6 +9,7 @@ import type { AirlockState } from '../../state.js'
 import { ofType } from '../../store/ofType.js'
 import type { Epic } from '../../store/types.js'
 import { walletErrorInfo } from '../evm/walletErrorInfo.js'
+import { NETWORK_NOT_FOUND_MESSAGE, switchFailed } from '../switchFailed.js'
 import type { CaipAddress, ChainNamespace, Network } from '../types.js'
 
 export const WALLET_NOT_FOUND_MESSAGE = 'Wallet not found: it is not installed or was not announced'
@@ -27,7 +28,12 @@ export interface AnnouncedWalletSpec {
   readonly namespace: Exclude<ChainNamespace, 'eip155'>
   /** The configured network the wallet's accounts live on, or undefined when none fits them. */
   network(state: AirlockState, addresses: readonly string[]): Network | undefined
+  /** Whether the connected account can move to `network` (a Bitcoin address is for one network's format). */
+  accepts(network: Network, address: string): boolean
 }
+
+/** The wallet's account cannot be used on the network asked for (a Bitcoin address of another format). */
+export const ACCOUNT_NOT_ON_NETWORK_MESSAGE = "The wallet's account is not for this network"
 
 /** True when this adapter speaks to the connector itself: a wallet of its namespace that announced itself in the page. */
 export function isAnnouncedConnector(state: AirlockState, namespace: ChainNamespace, connectorId: string | null | undefined): boolean {
@@ -61,7 +67,7 @@ function requestAccounts(provider: Eip1193Provider, silent: boolean): Observable
 export function announcedWalletEpics(
   spec: AnnouncedWalletSpec,
   { reconnectTimeoutMs = RECONNECT_TIMEOUT_MS, disconnectTimeoutMs = REVOKE_PERMISSIONS_TIMEOUT_MS }: { reconnectTimeoutMs?: number; disconnectTimeoutMs?: number } = {},
-): Record<'connect' | 'reconnect' | 'events' | 'disconnect', Epic<Action, AirlockState, AirlockDeps>> {
+): Record<'connect' | 'reconnect' | 'events' | 'disconnect' | 'switchNetwork', Epic<Action, AirlockState, AirlockDeps>> {
   const { namespace } = spec
   const ours = (state: AirlockState, connectorId: string | null | undefined) => isAnnouncedConnector(state, namespace, connectorId)
   const requested = (action$: Observable<Action>, ...types: ('connection/connectRequested' | 'connection/disconnectRequested')[]) =>
@@ -179,5 +185,28 @@ export function announcedWalletEpics(
       }),
     )
 
-  return { connect, reconnect, events, disconnect }
+  /**
+   * A network of this family was picked: the app's choice, not the wallet's (a Wallet Standard
+   * wallet signs for the chain it is told; a sats-connect account is for one address format). It
+   * becomes active at once, the connected account with it, unless that account cannot be used there
+   * (then 'Network switch failed'). Never left `switchingTo`.
+   */
+  const switchNetwork: Epic<Action, AirlockState, AirlockDeps> = (action$, state$, deps) =>
+    action$.pipe(
+      ofType('network/switchRequested'),
+      filter(({ caipNetworkId }) => caipNetworkId.startsWith(`${namespace}:`)),
+      mergeMap(({ caipNetworkId }): Observable<Action> => {
+        const state = state$.value
+        const network = state.options.networks.find((n) => n.caipNetworkId === caipNetworkId)
+        if (!network) return from(switchFailed(caipNetworkId, { message: NETWORK_NOT_FOUND_MESSAGE }, deps.id()))
+        const connection = state.connection.namespaces[namespace]
+        // WalletConnect and the embedded wallet switch through their own adapters.
+        if (connection?.status === 'connected' && !ours(state, connection.connectorId)) return EMPTY
+        const address = connection?.status === 'connected' && connection.caipAddress ? connection.caipAddress.slice(connection.caipAddress.lastIndexOf(':') + 1) : null
+        if (address !== null && !spec.accepts(network, address)) return from(switchFailed(caipNetworkId, { message: ACCOUNT_NOT_ON_NETWORK_MESSAGE }, deps.id()))
+        return of<Action>({ type: 'network/activeChanged', caipNetworkId })
+      }),
+    )
+
+  return { connect, reconnect, events, disconnect, switchNetwork }
 }

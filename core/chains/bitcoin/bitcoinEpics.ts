@@ -21,10 +21,12 @@ export const BITCOIN_WALLETS: AnnouncedWalletSpec = {
   network: (state, [payment]) => {
     const active = selectActiveNetwork(state)
     const candidates = [...(active.chainNamespace === 'bip122' ? [active] : []), ...selectNetworks(state, 'bip122')]
-    return candidates.find((network) => {
-      const name = bitcoinNetworkName(network)
-      return name !== undefined && isBitcoinAddress(payment, name)
-    })
+    return candidates.find((network) => BITCOIN_WALLETS.accepts(network, payment ?? ''))
+  },
+  // An address is for one format: bc1 mainnet; tb1 testnet and signet; bcrt1 regtest.
+  accepts: (network, address) => {
+    const name = bitcoinNetworkName(network)
+    return name !== undefined && isBitcoinAddress(address, name)
   },
 }
 

@@ -11,10 +11,11 @@ import type { CaipNetworkId, Network } from '../types.js'
 import { addEthereumChainParams, toHexChainId } from './addEthereumChainParams.js'
 import { WALLET_NOT_FOUND_MESSAGE } from './connectEpic.js'
 import { USER_REJECTED_CODE, walletErrorCodes, walletErrorInfo } from './walletErrorInfo.js'
+import { NETWORK_NOT_FOUND_MESSAGE, SWITCH_FAILED_TOAST, switchFailed } from '../switchFailed.js'
 
-export const NETWORK_NOT_FOUND_MESSAGE = 'Network not found'
+export { NETWORK_NOT_FOUND_MESSAGE, SWITCH_FAILED_TOAST }
+
 export const CHAIN_NOT_SUPPORTED_MESSAGE = 'Chain is not supported'
-export const SWITCH_FAILED_TOAST = 'Network switch failed'
 /** SPEC 4: these switch errors mean "the wallet does not know this chain": add it, then switch. */
 const ADD_CHAIN_CODES: readonly (number | string)[] = [4902, 5000, 32603, -32603]
 
@@ -103,10 +104,3 @@ export const switchNetworkEpic: Epic<Action, AirlockState, AirlockDeps> = (actio
     )
   })
 
-/** `network/switchFailed` and the error toast that always follows it. */
-function switchFailed(caipNetworkId: CaipNetworkId, error: ErrorInfo, toastId: string): Action[] {
-  return [
-    { type: 'network/switchFailed', caipNetworkId, error },
-    { type: 'notifications/showRequested', notification: { id: toastId, variant: 'error', message: SWITCH_FAILED_TOAST, description: error.message } },
-  ]
-}

@@ -26,6 +26,7 @@ const chain: Action = { type: 'network/chainChanged', namespace: 'solana', caipN
 const failed: Action = { type: 'connection/disconnected', namespace: 'solana', reason: 'reconnectFailed' }
 const connect: Action = { type: 'connection/connectRequested', namespace: 'solana', connectorId: ID }
 const state = () => initialState({ networks: [mainnet, airlockSolanaLocal, solanaDevnet] })
+const state0 = state
 const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected))
 
 describe('solanaReconnectEpic', () => {
@@ -99,6 +100,48 @@ describe('solanaDisconnectEpic', () => {
       const { out$ } = runEpic(scheduler, solanaDisconnectEpic(1_000), hot('w(ab) 10ms d', { w: announced, a: connect, b: connected, d: disconnect }), state(), deps)
       // The request lands at frame 15 (the group takes 4 frames); the wallet gets 1 s.
       expectObservable(out$).toBe('15ms 1000ms d', { d: { type: 'connection/disconnected', namespace: 'solana', reason: 'user' } })
+    })
+  })
+})
+
+describe('switchNetwork (announced wallets)', () => {
+  const btcPayment = 'bcrt1q4m83unnp9e63kx56n4qf4c8j6w2ky6m3fexmpa'
+  const btcId = 'bip122:Unfamiliar BTC'
+  const btcConnector: ConnectorInfo = { id: btcId, name: 'Unfamiliar BTC', type: 'ANNOUNCED', namespace: 'bip122', installed: true }
+
+  test('default: a Solana network is the app\'s choice: active at once, the connected account moves with it', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const switchTo: Action = { type: 'network/switchRequested', caipNetworkId: solanaDevnet.caipNetworkId }
+      const { out$, state } = runEpic(scheduler, announcedWalletEpics(SOLANA_WALLETS).switchNetwork, hot<Action>('(wab) s', { w: announced, a: connected, b: chain, s: switchTo }), state0(), marbleDeps(scheduler))
+      expectObservable(out$).toBe('5ms a', { a: { type: 'network/activeChanged', caipNetworkId: solanaDevnet.caipNetworkId } })
+      scheduler.schedule(() => expect(state().connection.namespaces.solana?.caipAddress).toBe(`${solanaDevnet.caipNetworkId}:${ADDRESS}`), 10)
+    })
+  })
+
+  test('behavior: a Bitcoin account cannot move to another address format: Network switch failed, nothing stuck; an unknown network fails too', async () => {
+    const { BITCOIN_WALLETS } = await import('../bitcoin/bitcoinEpics.js')
+    const { airlockBitcoinRegtest, bitcoin, bitcoinSignet } = await import('../networks.js')
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const caip = `${airlockBitcoinRegtest.caipNetworkId}:${btcPayment}` as const
+      const btcConnected: Action = { type: 'connection/accountConnected', namespace: 'bip122', caipAddress: caip, connectorId: btcId, accounts: [caip] }
+      const initial = initialState({ networks: [airlockBitcoinRegtest, bitcoin, bitcoinSignet] })
+      // Frames: the group takes 0-3, the mainnet request 4, the unknown one 14.
+      const input = hot<Action>('(wa) m 9ms x', {
+        w: { type: 'connectors/announced', connector: btcConnector },
+        a: btcConnected,
+        m: { type: 'network/switchRequested', caipNetworkId: bitcoin.caipNetworkId },
+        x: { type: 'network/switchRequested', caipNetworkId: 'bip122:000000000000000000000000000000ff' },
+      })
+      const { out$, state } = runEpic(scheduler, announcedWalletEpics(BITCOIN_WALLETS).switchNetwork, input, initial, marbleDeps(scheduler))
+      expectObservable(out$).toBe('4ms (ab) 6ms (cd)', {
+        a: { type: 'network/switchFailed', caipNetworkId: bitcoin.caipNetworkId, error: { message: "The wallet's account is not for this network" } },
+        b: { type: 'notifications/showRequested', notification: { id: 'id1', variant: 'error', message: 'Network switch failed', description: "The wallet's account is not for this network" } },
+        c: { type: 'network/switchFailed', caipNetworkId: 'bip122:000000000000000000000000000000ff', error: { message: 'Network not found' } },
+        d: { type: 'notifications/showRequested', notification: { id: 'id2', variant: 'error', message: 'Network switch failed', description: 'Network not found' } },
+      })
+      scheduler.schedule(() => expect(state().connection.switchingTo).toBeNull(), 50)
     })
   })
 })

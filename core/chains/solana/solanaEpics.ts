@@ -20,6 +20,8 @@ export const SOLANA_WALLETS: AnnouncedWalletSpec = {
     const active = selectActiveNetwork(state)
     return active.chainNamespace === 'solana' ? active : selectNetworks(state, 'solana')[0]
   },
+  // One key serves every cluster: the wallet signs for the chain it is told (walletStandardProvider).
+  accepts: () => true,
 }
 
 /**

@@ -1,8 +1,8 @@
 import { exhaustMap, filter, from, type Observable } from 'rxjs'
-import type { Action, ErrorInfo } from '../../actions/types.js'
+import type { Action } from '../../actions/types.js'
 import { ofType } from '../../store/ofType.js'
-import { NETWORK_NOT_FOUND_MESSAGE, SWITCH_FAILED_TOAST } from '../../chains/evm/switchNetworkEpic.js'
-import type { CaipNetworkId, ChainNamespace } from '../../chains/types.js'
+import { NETWORK_NOT_FOUND_MESSAGE, switchFailed } from '../../chains/switchFailed.js'
+import type { ChainNamespace } from '../../chains/types.js'
 import type { AirlockDeps } from '../../deps.js'
 import { appMessage, frameRequest } from '../../frame/index.js'
 import type { AirlockState } from '../../state.js'
@@ -34,9 +34,3 @@ export const switchNetworkEpic: Epic<Action, AirlockState, AirlockDeps> = (actio
     }),
   )
 
-function switchFailed(caipNetworkId: CaipNetworkId, error: ErrorInfo, toastId: string): Action[] {
-  return [
-    { type: 'network/switchFailed', caipNetworkId, error },
-    { type: 'notifications/showRequested', notification: { id: toastId, variant: 'error', message: SWITCH_FAILED_TOAST, description: error.message } },
-  ]
-}

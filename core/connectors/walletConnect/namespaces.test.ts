@@ -19,6 +19,6 @@ describe('proposalNamespaces', () => {
     // `eth_sendUserOperation` is an ERC-4337 bundler's method, not a wallet's.
     expect(UNSAFE_RPC_METHODS.filter((method) => !asked.has(method))).toEqual(['eth_sendUserOperation'])
     expect(namespaces['eip155']!.events).toEqual(['chainChanged', 'accountsChanged'])
-    expect(namespaces['bip122']).toMatchObject({ chains: [bitcoin.caipNetworkId], methods: [] })
+    expect(namespaces['bip122']).toMatchObject({ chains: [bitcoin.caipNetworkId], methods: ['signMessage', 'signPsbt', 'sendTransfer'] })
   })
 })

@@ -11,8 +11,8 @@ export interface ProposalNamespace {
 /**
  * Methods and events asked for per family (SPEC 3, 7). Least privilege: only methods `getProvider()`
  * lets a host call (core/chains/evm/rpcMethods.ts), so no `eth_sign` (blind hash signing) or
- * `eth_signTypedData` v1, and no Bitcoin wallet calls, which `getProvider()` refuses (review L-6).
- * A test holds this to the allowed list.
+ * `eth_signTypedData` v1 (review L-6). Bitcoin asks for the three calls `getProvider('bip122')`
+ * takes (WalletConnect's Bitcoin method names). A test holds this to the allowed list.
  */
 const FAMILY: Partial<Record<ChainNamespace, { methods: string[]; events: string[] }>> = {
   eip155: {
@@ -35,8 +35,8 @@ const FAMILY: Partial<Record<ChainNamespace, { methods: string[]; events: string
     events: ['chainChanged', 'accountsChanged'],
   },
   solana: { methods: ['solana_signMessage', 'solana_signTransaction', 'solana_signAllTransactions', 'solana_signAndSendTransaction'], events: [] },
-  // The accounts come with the session; the chain is asked for so a Bitcoin wallet can share them.
-  bip122: { methods: [], events: ['bip122_addressesChanged'] },
+  // The accounts come with the session (payment first); no `getAccountAddresses`, which getProvider() does not allow.
+  bip122: { methods: ['signMessage', 'signPsbt', 'sendTransfer'], events: ['bip122_addressesChanged'] },
 }
 
 /**

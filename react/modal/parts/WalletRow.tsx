@@ -6,9 +6,9 @@ import { WalletIcon } from './WalletIcon.js'
 /** One connector as a button: icon, name (truncated), tag; a click starts connecting. */
 export function WalletButton({ entry, tabIndex }: { entry: WalletEntry; tabIndex?: number }) {
   const airlock = useAirlockInstance()
-  const { connector, tag } = entry
+  const { connector, tag, also } = entry
   return (
-    <button type="button" className="row" tabIndex={tabIndex} aria-label={tag ? `${connector.name} (${tag})` : connector.name} onClick={() => requestConnect(airlock, connector)}>
+    <button type="button" className="row" tabIndex={tabIndex} aria-label={tag ? `${connector.name} (${tag})` : connector.name} onClick={() => requestConnect(airlock, connector, also)}>
       <WalletIcon name={connector.name} icon={connector.icon} />
       <span className="row-name">{connector.name}</span>
       {tag ? <span className="tag">{tag}</span> : null}

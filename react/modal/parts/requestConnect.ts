@@ -4,15 +4,19 @@ import type { Airlock } from '../../../core/createAirlock.js'
 /**
  * Shows ConnectingExternal for the wallet and asks it to connect, unless that
  * same wallet is already connecting: a double click, or a Retry pressed twice,
- * sends one request.
+ * sends one request. The same wallet's connectors for other chain families
+ * (`also`) are asked too, so one click connects every family it offers.
  * @example requestConnect(airlock, connector)
  */
-export function requestConnect(airlock: Airlock, connector: ConnectorInfo): void {
+export function requestConnect(airlock: Airlock, connector: ConnectorInfo, also: readonly ConnectorInfo[] = []): void {
   const state = airlock.getState()
   if (state.router.view !== 'ConnectingExternal' || state.router.data?.['connectorId'] !== connector.id) {
-    airlock.dispatch({ type: 'router/pushRequested', view: 'ConnectingExternal', data: { connectorId: connector.id } })
+    airlock.dispatch({ type: 'router/pushRequested', view: 'ConnectingExternal', data: { connectorId: connector.id, ...(also.length > 0 ? { also: also.map((c) => c.id) } : {}) } })
   }
-  const current = airlock.getState().connection.namespaces[connector.namespace]
-  if (current?.status === 'connecting' && current.connectorId === connector.id) return
-  airlock.dispatch({ type: 'connection/connectRequested', namespace: connector.namespace, connectorId: connector.id })
+  for (const wallet of [connector, ...also]) {
+    const current = airlock.getState().connection.namespaces[wallet.namespace]
+    if (current?.status === 'connecting' && current.connectorId === wallet.id) continue
+    if (current?.status === 'connected' && current.connectorId === wallet.id) continue
+    airlock.dispatch({ type: 'connection/connectRequested', namespace: wallet.namespace, connectorId: wallet.id })
+  }
 }

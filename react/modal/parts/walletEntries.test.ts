@@ -32,6 +32,27 @@ describe('selectConnectWallets', () => {
     expect(names(selectConnectWallets(state))).toEqual(['c:Recent', 'a:Installed', 'b:Installed'])
   })
 
+  test('behavior: one wallet announced for EVM, Solana and Bitcoin under one name is one row, connecting all three; same-named wallets of one family stay apart', () => {
+    const state = reduce(
+      initialState(),
+      ...announce(
+        c('app.phantom', { name: 'Phantom' }),
+        c('other'),
+        c('solana:Phantom', { name: 'Phantom', namespace: 'solana', rdns: undefined }),
+        c('bip122:phantom', { name: 'phantom', namespace: 'bip122', rdns: undefined }),
+        c('solana:Other Sol', { name: 'Other Sol', namespace: 'solana', rdns: undefined }),
+        c('twin', { name: 'Phantom', rdns: 'twin' }),
+      ),
+    )
+    const entries = selectConnectWallets(state)
+    expect(names(entries)).toEqual(['app.phantom:Installed', 'other:Installed', 'solana:Other Sol:Installed', 'twin:Installed'])
+    expect(entries[0]!.also?.map((w) => w.id)).toEqual(['solana:Phantom', 'bip122:phantom'])
+    expect(selectAllWallets(state)[0]!.also?.map((w) => w.id)).toEqual(['solana:Phantom', 'bip122:phantom'])
+    // The memoised list re-renders when a family joins a row.
+    const before = reduce(initialState(), ...announce(c('app.phantom', { name: 'Phantom' })))
+    expect(sameEntries(selectConnectWallets(before), entries.slice(0, 1))).toBe(false)
+  })
+
   test('behavior: exclusion lists apply', () => {
     const state = reduce(initialState({ excludeWallets: ['b'] }), ...announce(c('a'), c('b')))
     expect(names(selectConnectWallets(state))).toEqual(['a:Installed'])

@@ -6,6 +6,8 @@ import type { AirlockState } from '../../../core/state.js'
 export interface WalletEntry {
   readonly connector: ConnectorInfo
   readonly tag: 'Recent' | 'Installed' | null
+  /** The same wallet's connectors for other chain families (one extension with EVM and Solana): connected together. */
+  readonly also?: readonly ConnectorInfo[]
 }
 
 /**
@@ -41,13 +43,36 @@ export function selectConnectWallets(state: AirlockState): WalletEntry[] {
   const featured = state.options.featuredWalletIds
   const rank = (c: ConnectorInfo) => CONNECTOR_GROUP_ORDER.indexOf(groupOf(c, featured))
   const rest = all.filter((c) => !recent.includes(c)).sort((a, b) => rank(a) - rank(b))
-  return [...recent.map((connector) => ({ connector, tag: 'Recent' as const })), ...rest.map(toEntry)]
+  return merged([...recent.map((connector) => ({ connector, tag: 'Recent' as const })), ...rest.map(toEntry)])
 }
 
 /** Every listed wallet, installed first (discovery order kept otherwise). */
 export function selectAllWallets(state: AirlockState): WalletEntry[] {
   const all = listed(state)
-  return [...all.filter((c) => c.installed), ...all.filter((c) => !c.installed)].map(toEntry)
+  return merged([...all.filter((c) => c.installed), ...all.filter((c) => !c.installed)].map(toEntry))
+}
+
+/**
+ * One row per wallet: a browser wallet that announced itself for several chain families (EIP-6963
+ * for EVM, the Wallet Standard for Solana, sats-connect for Bitcoin) under one name is one entry,
+ * at the place of its first connector, with the others in `also`.
+ */
+function merged(entries: WalletEntry[]): WalletEntry[] {
+  const out: WalletEntry[] = []
+  const byName = new Map<string, number>()
+  for (const entry of entries) {
+    const { connector } = entry
+    const key = connector.name.toLowerCase()
+    const at = connector.installed && connector.type !== 'EXTERNAL' ? byName.get(key) : undefined
+    const first = at === undefined ? undefined : out[at]
+    if (first && ![first.connector, ...(first.also ?? [])].some((c) => c.namespace === connector.namespace)) {
+      out[at!] = { ...first, also: [...(first.also ?? []), connector] }
+      continue
+    }
+    if (connector.installed && connector.type !== 'EXTERNAL' && !byName.has(key)) byName.set(key, out.length)
+    out.push(entry)
+  }
+  return out
 }
 
 function toEntry(connector: ConnectorInfo): WalletEntry {
@@ -56,5 +81,6 @@ function toEntry(connector: ConnectorInfo): WalletEntry {
 
 /** Equality for the selectors above: same connectors (by identity) with the same tags. */
 export function sameEntries(a: readonly WalletEntry[], b: readonly WalletEntry[]): boolean {
-  return a.length === b.length && a.every((entry, i) => entry.connector === b[i]?.connector && entry.tag === b[i]?.tag)
+  const sameAlso = (x: WalletEntry, y: WalletEntry | undefined) => (x.also ?? []).length === (y?.also ?? []).length && (x.also ?? []).every((c, i) => c === y?.also?.[i])
+  return a.length === b.length && a.every((entry, i) => entry.connector === b[i]?.connector && entry.tag === b[i]?.tag && sameAlso(entry, b[i]))
 }

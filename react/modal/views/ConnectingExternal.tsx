@@ -13,6 +13,11 @@ export function ConnectingExternal() {
     const id = state.router.data?.['connectorId']
     return selectConnector(state, typeof id === 'string' ? id : undefined)
   })
+  // The same wallet's connectors for other chain families, asked together with it (a Retry asks them again).
+  const also = useAirlockSelector((state) => {
+    const ids = state.router.data?.['also']
+    return (Array.isArray(ids) ? ids : []).flatMap((id) => selectConnector(state, typeof id === 'string' ? id : undefined) ?? [])
+  }, shallowEqual)
   const namespace: ChainNamespace = connector?.namespace ?? 'eip155'
   const { status, connectorId, error } = useAirlockSelector((state) => {
     const connection = state.connection.namespaces[namespace]
@@ -51,7 +56,7 @@ export function ConnectingExternal() {
         <p className="muted">Connect to {connector.name} to continue.</p>
       )}
       {connected ? null : (
-        <button type="button" className="button" data-variant="secondary" disabled={connecting} onClick={() => requestConnect(airlock, connector)}>
+        <button type="button" className="button" data-variant="secondary" disabled={connecting} onClick={() => requestConnect(airlock, connector, also)}>
           Retry
         </button>
       )}
