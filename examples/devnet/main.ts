@@ -9,6 +9,7 @@ import { assertPortFree, PortConfigError, PORTS, readPorts, STARTED_SERVICES, ty
 import { startRelay, type Relay } from './relay.js'
 import { startEsplora, type EsploraServer } from './bitcoin/esploraServer.js'
 import { startSolanaRpc, type SolanaRpc } from './solana/solanaRpc.js'
+import { DEV_BITCOIN_SATS, DEV_SOLANA_LAMPORTS, devBitcoinAddress, devSolanaKeypair } from './wallets/devChainKeys.js'
 import { startDevFrame, type DevFrame } from './frame/startFrameServer.js'
 import { createMailbox } from './mailbox.js'
 import { startStaticServer, type StaticFile, type StaticServer } from './staticServer.js'
@@ -117,6 +118,9 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         }),
       ] as const),
     )
+    // The demo's dev Solana and Bitcoin wallets start funded, as anvil's dev accounts do.
+    solana.svm.airdrop(devSolanaKeypair().publicKey.toBase58() as never, DEV_SOLANA_LAMPORTS as never)
+    bitcoin.chain.fund(devBitcoinAddress(), DEV_BITCOIN_SATS)
     // The frame's allowed page origins are set once the dapp server has its port (below).
     const frame = await startService('frame', startDevFrame({ port: ports.frame, root, allowedOrigins: [], gatewayUrl: gateway.url, chains: [{ chainId: 31337, name: 'Airlock Devnet', rpcUrl: anvil.rpcUrl }, { chainId: 31338, name: 'Airlock Devnet 2', rpcUrl: anvil2.rpcUrl }] }).then(track))
     const config: DevnetConfig = {

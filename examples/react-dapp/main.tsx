@@ -4,6 +4,7 @@ import { airlockBitcoinRegtest, airlockDevnet, airlockDevnet2, airlockSolanaLoca
 import { createDefaultSiwx, type SiwxConfig } from 'airlock-kit/siwx'
 import { AirlockProvider } from 'airlock-kit/react'
 import { installDevWallet } from '../devnet/devWallet/index.js'
+import { installChainDevWallets } from '../devnet/wallets/installChainDevWallets.js'
 import { App } from './App.js'
 import { loadDevnetConfig, type DevnetPageConfig } from './config.js'
 import './styles.css'
@@ -43,7 +44,10 @@ async function boot(root: HTMLElement): Promise<void> {
   const config = await loadDevnetConfig()
   const devWallet = new URLSearchParams(location.search).get('devWallet') !== '0'
   // Before createAirlock, so the first EIP-6963 round already sees it (it also answers later requests).
-  if (devWallet) installDevWallet({ chains: config.chains, knownChainIds: [config.chains[0]!.chainId] })
+  if (devWallet) {
+    installDevWallet({ chains: config.chains, knownChainIds: [config.chains[0]!.chainId] })
+    installChainDevWallets({ solanaRpcUrl: config.solanaRpcUrl, solanaChain: airlockSolanaLocal.caipNetworkId, bitcoinApiUrl: config.bitcoinApiUrl })
+  }
 
   const airlock = createAirlock({
     projectId: config.projectId,

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import type { BitcoinTestWallet } from '../support/bitcoinTestWallet.js'
+import type { BitcoinTestWallet } from '../../examples/devnet/wallets/bitcoinTestWallet.js'
 
 /**
  * Puts the Node Bitcoin test wallet into the page the way sats-connect wallets arrive: a provider

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import type { WalletAccount } from '@wallet-standard/base'
-import type { SolanaTestWallet } from '../support/solanaTestWallet.js'
+import type { SolanaTestWallet } from '../../examples/devnet/wallets/solanaTestWallet.js'
 
 type WireAccount = { address: string; publicKey: number[]; chains: string[]; features: string[] }
 const toWire = (account: WalletAccount): WireAccount => ({ address: account.address, publicKey: Array.from(account.publicKey), chains: [...account.chains], features: [...account.features] })

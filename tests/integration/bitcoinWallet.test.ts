@@ -8,7 +8,7 @@ import { replay } from '../../core/replay.js'
 import { verifyBitcoinSignature } from '../../core/siwx/verifiers/verifyBitcoinSignature.js'
 import { createStorage } from '../../storage/createStorage.js'
 import { startEsplora, type EsploraServer } from '../../examples/devnet/bitcoin/esploraServer.js'
-import { createBitcoinTestWallet, type BitcoinTestWallet } from '../support/bitcoinTestWallet.js'
+import { createBitcoinTestWallet, type BitcoinTestWallet } from '../../examples/devnet/wallets/bitcoinTestWallet.js'
 import { fakeWindow, until, waitForStoredConnection } from '../support/evmStack.js'
 
 const ICON = 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4='

@@ -12,9 +12,9 @@ import { verifySiwx } from '../../core/siwx/verifySiwx.js'
 import { startEsplora, type EsploraServer } from '../../examples/devnet/bitcoin/esploraServer.js'
 import { startSolanaRpc, type SolanaRpc } from '../../examples/devnet/solana/solanaRpc.js'
 import { createStorage } from '../../storage/createStorage.js'
-import { createBitcoinTestWallet } from '../support/bitcoinTestWallet.js'
+import { createBitcoinTestWallet } from '../../examples/devnet/wallets/bitcoinTestWallet.js'
 import { fakeWindow, until } from '../support/evmStack.js'
-import { createSolanaTestWallet } from '../support/solanaTestWallet.js'
+import { createSolanaTestWallet } from '../../examples/devnet/wallets/solanaTestWallet.js'
 
 /** Sign-in with the wallet (CAIP-122) for Solana and Bitcoin accounts: the modal's flow in Node, the default config's checks. */
 let rpc: SolanaRpc

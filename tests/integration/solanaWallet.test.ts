@@ -11,7 +11,7 @@ import { replay } from '../../core/replay.js'
 import { createStorage } from '../../storage/createStorage.js'
 import { startSolanaRpc, type SolanaRpc } from '../../examples/devnet/solana/solanaRpc.js'
 import { fakeWindow, until, waitForStoredConnection } from '../support/evmStack.js'
-import { createSolanaTestWallet, type SolanaTestWallet } from '../support/solanaTestWallet.js'
+import { createSolanaTestWallet, type SolanaTestWallet } from '../../examples/devnet/wallets/solanaTestWallet.js'
 
 /** A Wallet Standard registry as `@wallet-standard/app` keeps it: wallets now, and register/unregister later. */
 function registryOf(...initial: SolanaTestWallet[]): WalletRegistryLike & { register(wallet: SolanaTestWallet): void; unregister(wallet: SolanaTestWallet): void } {

@@ -4,7 +4,7 @@ import { airlockBitcoinRegtest } from '../../core/chains/networks.js'
 import { verifyBitcoinSignature } from '../../core/siwx/verifiers/verifyBitcoinSignature.js'
 import { startEsplora, type EsploraServer } from '../../examples/devnet/bitcoin/esploraServer.js'
 import { regtestScript, type AddressStats } from '../../examples/devnet/bitcoin/regtestChain.js'
-import { createBitcoinTestWallet, USER_REJECTION, type BitcoinAccount } from './bitcoinTestWallet.js'
+import { createBitcoinTestWallet, USER_REJECTION, type BitcoinAccount } from '../../examples/devnet/wallets/bitcoinTestWallet.js'
 
 describe('the Bitcoin test wallet (sats-connect request API), on the regtest stand-in', () => {
   let esplora: EsploraServer

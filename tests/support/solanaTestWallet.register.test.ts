@@ -2,7 +2,7 @@
 import { getWallets } from '@wallet-standard/app'
 import { registerWallet } from '@wallet-standard/wallet'
 import { expect, test } from 'vitest'
-import { createSolanaTestWallet } from './solanaTestWallet.js'
+import { createSolanaTestWallet } from '../../examples/devnet/wallets/solanaTestWallet.js'
 
 test('registered the way browser wallets are, it is found by @wallet-standard/app with its features', () => {
   const { get, on } = getWallets()

@@ -6,7 +6,7 @@ import bs58 from 'bs58'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { airlockSolanaLocal } from '../../core/chains/networks.js'
 import { startSolanaRpc, type SolanaRpc } from '../../examples/devnet/solana/solanaRpc.js'
-import { createSolanaTestWallet, UserRejectedError, type SolanaApproval } from './solanaTestWallet.js'
+import { createSolanaTestWallet, UserRejectedError, type SolanaApproval } from '../../examples/devnet/wallets/solanaTestWallet.js'
 
 const CHAIN = airlockSolanaLocal.caipNetworkId as `solana:${string}`
 

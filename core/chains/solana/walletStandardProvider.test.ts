@@ -1,7 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import bs58 from 'bs58'
 import { describe, expect, test } from 'vitest'
-import { createSolanaTestWallet } from '../../../tests/support/solanaTestWallet.js'
+import { createSolanaTestWallet } from '../../../examples/devnet/wallets/solanaTestWallet.js'
 import { airlockSolanaLocal, solanaDevnet } from '../networks.js'
 import { walletChainFor } from './walletStandardChain.js'
 import { walletStandardProvider, type StandardWalletLike } from './walletStandardProvider.js'

@@ -1,7 +1,8 @@
+import { bytesToHex, numberToBytesBE } from '@noble/curves/abstract/utils'
 import { schnorr, secp256k1 } from '@noble/curves/secp256k1'
 import { address as btcAddress, crypto as btcCrypto, networks, Psbt, Transaction } from 'bitcoinjs-lib'
-import { bitcoinMessageHash } from '../../core/siwx/verifiers/verifyBitcoinSignature.js'
-import { bip322ToSign } from '../../core/siwx/verifiers/verifyBip322.js'
+import { bitcoinMessageHash } from '../../../core/siwx/verifiers/verifyBitcoinSignature.js'
+import { bip322ToSign } from '../../../core/siwx/verifiers/verifyBip322.js'
 
 /**
  * An unfamiliar Bitcoin wallet for tests, with the request API Xverse, Leather and Magic Eden
@@ -50,7 +51,7 @@ function paymentKey(secret: Uint8Array): Key {
   const publicKey = secp256k1.getPublicKey(secret, true)
   const hash = btcCrypto.hash160(publicKey)
   const address = btcAddress.toBech32(hash, 0, NETWORK.bech32)
-  return { account: { address, publicKey: Buffer.from(publicKey).toString('hex'), purpose: 'payment', addressType: 'p2wpkh' }, script: Uint8Array.of(0x00, 0x14, ...hash), secret, publicKey }
+  return { account: { address, publicKey: bytesToHex(publicKey), purpose: 'payment', addressType: 'p2wpkh' }, script: Uint8Array.of(0x00, 0x14, ...hash), secret, publicKey }
 }
 
 function ordinalsKey(secret: Uint8Array): Key {
@@ -59,10 +60,10 @@ function ordinalsKey(secret: Uint8Array): Key {
   const scalar = secp256k1.utils.normPrivateKeyToScalar(secret)
   const even = secp256k1.getPublicKey(secret, true)[0] === 2 ? scalar : n - scalar
   const tweak = secp256k1.utils.normPrivateKeyToScalar(btcCrypto.taggedHash('TapTweak', internal))
-  const tweaked = Uint8Array.from(Buffer.from(((even + tweak) % n).toString(16).padStart(64, '0'), 'hex'))
+  const tweaked = numberToBytesBE((even + tweak) % n, 32)
   const output = schnorr.getPublicKey(tweaked)
   const address = btcAddress.toBech32(output, 1, NETWORK.bech32)
-  return { account: { address, publicKey: Buffer.from(internal).toString('hex'), purpose: 'ordinals', addressType: 'p2tr' }, script: Uint8Array.of(0x51, 0x20, ...output), secret: tweaked, publicKey: output }
+  return { account: { address, publicKey: bytesToHex(internal), purpose: 'ordinals', addressType: 'p2tr' }, script: Uint8Array.of(0x51, 0x20, ...output), secret: tweaked, publicKey: output }
 }
 
 /**
@@ -77,17 +78,35 @@ function finalize(psbt: Psbt): void {
 }
 
 /** The BIP-322 witness stack, serialized (item count, then each item with its length). */
+/** Base64 of bytes, in Node and in browsers alike (this wallet also runs on the demo page). */
+function toBase64(bytes: Uint8Array): string {
+  let text = ''
+  for (const byte of bytes) text += String.fromCharCode(byte)
+  return btoa(text)
+}
+
 function witnessBytes(items: Uint8Array[]): Uint8Array {
   return Uint8Array.from([items.length, ...items.flatMap((item) => [item.length, ...item])])
 }
 
-export function createBitcoinTestWallet(options: { apiUrl: string; seed?: number; approve?: (method: string, params: unknown) => boolean | Promise<boolean> }): BitcoinTestWallet {
+export interface BitcoinTestWalletOptions {
+  /** The Esplora API the wallet reads UTXOs from and broadcasts to. */
+  readonly apiUrl: string
+  /** Picks the two keys (deterministic: the same seed, the same addresses). */
+  readonly seed?: number
+  /** The person's answer to each request; default: approve everything. */
+  readonly approve?: (method: string, params: unknown) => boolean | Promise<boolean>
+  /** Where the wallet keeps whether this site may see the accounts (the demo page: localStorage), so a reload can reconnect silently. */
+  readonly remember?: { get(): boolean; set(value: boolean): void }
+}
+
+export function createBitcoinTestWallet(options: BitcoinTestWalletOptions): BitcoinTestWallet {
   const seed = options.seed ?? 1
   const keys = [paymentKey(btcCrypto.sha256(Uint8Array.of(seed, 0x01))), ordinalsKey(btcCrypto.sha256(Uint8Array.of(seed, 0x02)))] as const
   const [payment, ordinals] = keys
   const requests: { method: string; params: unknown }[] = []
   const listeners = new Set<(accounts: BitcoinAccount[]) => void>()
-  let connected: BitcoinAccount[] = []
+  let connected: BitcoinAccount[] = options.remember?.get() ? keys.map((key) => key.account) : []
   const keyOf = (address: unknown): Key | undefined => keys.find((key) => key.account.address === address)
   const fail = (code: number, message: string): RpcResponse => ({ status: 'error', error: { code, message } })
   const ask = async (method: string, params: unknown): Promise<boolean> => {
@@ -122,6 +141,7 @@ export function createBitcoinTestWallet(options: { apiUrl: string; seed?: number
     wallet_getAccount: async () => (connected.length > 0 ? { status: 'success', result: { addresses: connected } } : fail(-32002, 'Access denied')),
     wallet_disconnect: async () => {
       connected = []
+      options.remember?.set(false)
       for (const listener of [...listeners]) listener(connected)
       return { status: 'success', result: null }
     },
@@ -130,6 +150,7 @@ export function createBitcoinTestWallet(options: { apiUrl: string; seed?: number
       if (!purposes.every((p) => p === 'payment' || p === 'ordinals')) return fail(-32602, 'Invalid purposes')
       if (!(await ask('getAccounts', params))) return fail(USER_REJECTION, 'User rejected the request.')
       connected = keys.filter((key) => purposes.includes(key.account.purpose)).map((key) => key.account)
+      options.remember?.set(true)
       for (const listener of [...listeners]) listener(connected)
       return { status: 'success', result: connected }
     },
@@ -143,8 +164,8 @@ export function createBitcoinTestWallet(options: { apiUrl: string; seed?: number
         const hash = bitcoinMessageHash(params.message)
         const sig = secp256k1.sign(hash, key.secret)
         // BIP-137 header for a P2WPKH (bech32) address: 39 + recovery id.
-        const signature = Buffer.from([39 + sig.recovery, ...sig.toCompactRawBytes()]).toString('base64')
-        return { status: 'success', result: { signature, messageHash: Buffer.from(hash).toString('hex'), address: key.account.address, protocol } }
+        const signature = toBase64(Uint8Array.of(39 + sig.recovery, ...sig.toCompactRawBytes()))
+        return { status: 'success', result: { signature, messageHash: bytesToHex(hash), address: key.account.address, protocol } }
       }
       const toSign = bip322ToSign(key.script, params.message)
       let items: Uint8Array[]
@@ -155,7 +176,7 @@ export function createBitcoinTestWallet(options: { apiUrl: string; seed?: number
       } else {
         items = [schnorr.sign(toSign.hashForWitnessV1(0, [key.script], [0n], Transaction.SIGHASH_DEFAULT), key.secret)]
       }
-      return { status: 'success', result: { signature: Buffer.from(witnessBytes(items)).toString('base64'), messageHash: '', address: key.account.address, protocol } }
+      return { status: 'success', result: { signature: toBase64(witnessBytes(items)), messageHash: '', address: key.account.address, protocol } }
     },
     signPsbt: async (params) => {
       if (typeof params.psbt !== 'string' || typeof params.signInputs !== 'object' || params.signInputs === null) return fail(-32602, 'Expected psbt (base64) and signInputs')
@@ -231,6 +252,7 @@ export function createBitcoinTestWallet(options: { apiUrl: string; seed?: number
     },
     disconnect: () => {
       connected = []
+      options.remember?.set(false)
       for (const listener of [...listeners]) listener(connected)
     },
   }

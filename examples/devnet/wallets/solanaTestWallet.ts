@@ -14,6 +14,8 @@ export interface SolanaTestWalletOptions {
   readonly rpcUrls: Readonly<Record<IdentifierString, string>>
   /** The person's answer to each request; default: approve everything. */
   readonly approve?: (request: SolanaApproval) => boolean | Promise<boolean>
+  /** Where the wallet keeps whether this site may see the account (the demo page: localStorage), so a reload can reconnect silently. */
+  readonly remember?: { get(): boolean; set(value: boolean): void }
 }
 
 export type SolanaTestWallet = Wallet & {
@@ -47,7 +49,7 @@ export function createSolanaTestWallet(options: SolanaTestWalletOptions): Solana
   const chains = Object.keys(options.rpcUrls) as IdentifierString[]
   const requests: SolanaApproval[] = []
   const listeners = new Set<StandardEventsListeners['change']>()
-  let authorized = false
+  let authorized = options.remember?.get() ?? false
   const account: WalletAccount = Object.freeze({ address: keypair.publicKey.toBase58(), publicKey: keypair.publicKey.toBytes(), chains, features: [...FEATURES] })
   const accounts = (): readonly WalletAccount[] => (authorized ? [account] : [])
   const ask = async (request: SolanaApproval): Promise<void> => {
@@ -85,6 +87,7 @@ export function createSolanaTestWallet(options: SolanaTestWalletOptions): Solana
       if (!authorized) {
         await ask({ kind: 'connect' })
         authorized = true
+        options.remember?.set(true)
         emit()
       }
       return { accounts: accounts() }
@@ -95,6 +98,7 @@ export function createSolanaTestWallet(options: SolanaTestWalletOptions): Solana
     disconnect: async () => {
       if (!authorized) return
       authorized = false
+      options.remember?.set(false)
       emit()
     },
   }
