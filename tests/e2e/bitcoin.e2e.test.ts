@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { verifySiwx } from '../../core/siwx/verifySiwx.js'
 import { airlockBitcoinRegtest } from '../../core/chains/networks.js'
 import { formatBalance } from '../../core/format/formatBalance.js'
 import { verifyBitcoinSignature } from '../../core/siwx/verifiers/verifyBitcoinSignature.js'
@@ -7,6 +8,7 @@ import { createBitcoinTestWallet } from '../../examples/devnet/wallets/bitcoinTe
 import { screenshot, stepWithScreenshot } from './chromium.js'
 import { injectBitcoinWallet } from './injectBitcoinWallet.js'
 import { recordStatuses, statuses } from './statusRecorder.js'
+import { signInWith, storedSession } from './signInWith.js'
 import { useDappHarness } from './useDappHarness.js'
 
 /**
@@ -71,6 +73,18 @@ describe('a sats-connect Bitcoin wallet in the demo (Chromium)', { timeout: 60_0
       wallet.disconnect()
       await expect.poll(() => page.getByTestId('status').textContent()).toBe('disconnected')
     })
+    expect(errors).toEqual([])
+  })
+
+  test('behavior: sign-in required (?siwx=required): the wallet signs the Bitcoin CAIP-122 message with its payment address, and the back end verifies it', async () => {
+    const wallet = createBitcoinTestWallet({ apiUrl: dapp.devnet.urls.bitcoin, seed: 43 })
+    const { page, errors } = await dapp.openDapp(dapp.newWallet(3), '&siwx=required', (p) => injectBitcoinWallet(p, wallet, { name: 'Unfamiliar BTC', icon: ICON }))
+    await signInWith(page, /Unfamiliar BTC/)
+    expect(wallet.requests.map((r) => r.method)).toEqual(['getAccounts', 'signMessage'])
+    const stored = await storedSession(page)
+    expect(stored.message).toContain('wants you to sign in with your Bitcoin account:')
+    const base = { message: stored.message, signature: stored.signature, nonce: stored.data.nonce, chainId: airlockBitcoinRegtest.caipNetworkId, now: Date.now() }
+    expect(await verifySiwx({ ...base, domain: new URL(dapp.devnet.urls.dapp).host })).toEqual({ ok: true, address: wallet.payment.address, chainId: airlockBitcoinRegtest.caipNetworkId })
     expect(errors).toEqual([])
   })
 })

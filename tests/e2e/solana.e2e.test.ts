@@ -2,6 +2,7 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { Connection, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js'
 import bs58 from 'bs58'
 import { describe, expect, test } from 'vitest'
+import { verifySiwx } from '../../core/siwx/verifySiwx.js'
 import { airlockSolanaLocal } from '../../core/chains/networks.js'
 import { formatBalance } from '../../core/format/formatBalance.js'
 import { SOLANA_DEMO_LAMPORTS, SOLANA_DEMO_RECIPIENT } from '../../examples/react-dapp/SolanaActions.js'
@@ -9,6 +10,7 @@ import { createSolanaTestWallet } from '../../examples/devnet/wallets/solanaTest
 import { screenshot, stepWithScreenshot } from './chromium.js'
 import { injectSolanaWallet } from './injectSolanaWallet.js'
 import { recordStatuses, statuses } from './statusRecorder.js'
+import { signInWith, storedSession } from './signInWith.js'
 import { useDappHarness } from './useDappHarness.js'
 
 /**
@@ -101,6 +103,19 @@ describe('a Solana Wallet Standard wallet in the demo (Chromium)', { timeout: 60
     await expect.poll(namespaces).toEqual({ eip155: `eip155:31337:${evm.address}`, solana: `${airlockSolanaLocal.caipNetworkId}:${solana.keypair.publicKey.toBase58()}` })
     expect(solana.requests).toEqual([{ kind: 'connect' }])
     expect(evm.calls['eth_requestAccounts']).toBe(1)
+    expect(errors).toEqual([])
+  })
+
+  test('behavior: sign-in required (?siwx=required): the Sign In view opens after the connect, the wallet signs the Solana CAIP-122 message, and the back end verifies it', async () => {
+    const rpcUrl = dapp.devnet.urls.solana
+    const wallet = createSolanaTestWallet({ name: 'Unfamiliar Sol', rpcUrls: { [airlockSolanaLocal.caipNetworkId]: rpcUrl } })
+    const { page, errors } = await dapp.openDapp(dapp.newWallet(3), '&siwx=required', (p) => injectSolanaWallet(p, wallet))
+    await signInWith(page, /Unfamiliar Sol/)
+    expect(wallet.requests.map((r) => r.kind)).toEqual(['connect', 'signMessage'])
+    const stored = await storedSession(page)
+    const base = { message: stored.message, signature: stored.signature, nonce: stored.data.nonce, chainId: airlockSolanaLocal.caipNetworkId, now: Date.now() }
+    expect(stored.message).toContain('wants you to sign in with your Solana account:')
+    expect(await verifySiwx({ ...base, domain: new URL(dapp.devnet.urls.dapp).host })).toEqual({ ok: true, address: wallet.keypair.publicKey.toBase58(), chainId: airlockSolanaLocal.caipNetworkId })
     expect(errors).toEqual([])
   })
 })

@@ -1,3 +1,4 @@
+import { networks, Psbt } from 'bitcoinjs-lib'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { bitcoinAdapter } from '../../core/chains/bitcoin/bitcoinAdapter.js'
 import type { WalletRegistryLike } from '../../core/chains/announced/walletStandardDiscoveryEpic.js'
@@ -8,6 +9,7 @@ import { replay } from '../../core/replay.js'
 import { verifyBitcoinSignature } from '../../core/siwx/verifiers/verifyBitcoinSignature.js'
 import { createStorage } from '../../storage/createStorage.js'
 import { startEsplora, type EsploraServer } from '../../examples/devnet/bitcoin/esploraServer.js'
+import { regtestScript } from '../../examples/devnet/bitcoin/regtestChain.js'
 import { createBitcoinTestWallet, type BitcoinTestWallet } from '../../examples/devnet/wallets/bitcoinTestWallet.js'
 import { fakeWindow, until, waitForStoredConnection } from '../support/evmStack.js'
 
@@ -89,6 +91,25 @@ describe('Bitcoin through sats-connect (regtest stand-in)', () => {
     expect(Number(after.balances.native[key]!.value)).toBeGreaterThan(149_000)
     await expect(provider.request({ method: 'sendTransfer', params: { recipients: [{ address: 'not-an-address', amount: 1 }] } })).rejects.toThrow()
     expect(wallet.requests.map((r) => r.method)).toEqual(['getAccounts', 'signMessage', 'signMessage', 'sendTransfer'])
+  })
+
+  test('behavior: a PSBT the page builds is signed by the wallet through getProvider("bip122") and broadcast; the stand-in accepts it and pays the other address', async () => {
+    const wallet = createBitcoinTestWallet({ apiUrl: esplora.url, seed: 16 })
+    const funding = esplora.chain.fund(wallet.payment.address, 80_000n)
+    const airlock = await connected(wallet)
+    const to = createBitcoinTestWallet({ apiUrl: esplora.url, seed: 17 }).ordinals.address
+    const psbt = new Psbt({ network: networks.regtest })
+    psbt.addInput({ hash: funding.txid, index: funding.vout, witnessUtxo: { script: regtestScript(wallet.payment.address)!, value: 80_000n } })
+    psbt.addOutput({ script: regtestScript(to)!, value: 30_000n })
+    psbt.addOutput({ script: regtestScript(wallet.payment.address)!, value: 49_000n })
+    const provider = airlock.getProvider('bip122')!
+    const { txid } = (await provider.request({ method: 'signPsbt', params: { psbt: psbt.toBase64(), signInputs: { [wallet.payment.address]: [0] }, broadcast: true } })) as { txid: string }
+    expect(txid).toMatch(/^[0-9a-f]{64}$/)
+    const paid = (await (await fetch(`${esplora.url}/address/${to}`)).json()) as { mempool_stats: { funded_txo_sum: number } }
+    expect(paid.mempool_stats.funded_txo_sum).toBe(30_000)
+    // Signing for an address the wallet does not hold is refused before the wallet is asked to sign.
+    await expect(provider.request({ method: 'signPsbt', params: { psbt: psbt.toBase64(), signInputs: { [to]: [0] } } })).rejects.toThrow()
+    expect(wallet.requests.map((r) => r.method)).toEqual(['getAccounts', 'signPsbt'])
   })
 
   test('behavior: after a reload the wallet is asked silently (wallet_getAccount, no prompt); a wallet that forgot the site leaves it disconnected', async () => {
