@@ -1,9 +1,11 @@
+import { networks, Psbt } from 'bitcoinjs-lib'
 import { describe, expect, test } from 'vitest'
 import { verifySiwx } from '../../core/siwx/verifySiwx.js'
 import { airlockBitcoinRegtest } from '../../core/chains/networks.js'
 import { formatBalance } from '../../core/format/formatBalance.js'
 import { verifyBitcoinSignature } from '../../core/siwx/verifiers/verifyBitcoinSignature.js'
 import { BITCOIN_DEMO_RECIPIENT, BITCOIN_DEMO_SATS } from '../../examples/react-dapp/BitcoinActions.js'
+import { regtestScript } from '../../examples/devnet/bitcoin/regtestChain.js'
 import { createBitcoinTestWallet } from '../../examples/devnet/wallets/bitcoinTestWallet.js'
 import { screenshot, stepWithScreenshot } from './chromium.js'
 import { injectBitcoinWallet } from './injectBitcoinWallet.js'
@@ -20,7 +22,7 @@ const step = stepWithScreenshot('e2e-bitcoin-')
 const ICON = 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCA4IDgiPjxyZWN0IHdpZHRoPSI4IiBoZWlnaHQ9IjgiIGZpbGw9IiNGNzkzMUEiLz48L3N2Zz4='
 
 describe('a sats-connect Bitcoin wallet in the demo (Chromium)', { timeout: 60_000 }, () => {
-  test('behavior: listed by its name, connects with the payment account, shows its BTC balance, is confirmed silently after a reload, signs and sends through the demo\'s buttons', async () => {
+  test('behavior: listed by its name, connects with the payment account, shows its BTC balance, is confirmed silently after a reload, signs and sends through the demo\'s buttons, and signs and broadcasts a PSBT', async () => {
     const esplora = dapp.devnet.urls.bitcoin
     const wallet = createBitcoinTestWallet({ apiUrl: esplora, seed: 42 })
     dapp.devnet.bitcoin.chain.fund(wallet.payment.address, 250_000n)
@@ -68,6 +70,21 @@ describe('a sats-connect Bitcoin wallet in the demo (Chromium)', { timeout: 60_0
       expect(left).toBeLessThan(250_000 - BITCOIN_DEMO_SATS)
       await expect.poll(() => page.getByTestId('balance').textContent()).toBe(`${formatBalance(String(left), 8)} BTC`)
       await screenshot(page, 'e2e-bitcoin-sent')
+    })
+    await step(page, 'psbt', async () => {
+      // A PSBT a page built (here in Node, as a host's own code would), signed by the wallet through the page's provider and broadcast.
+      const funding = dapp.devnet.bitcoin.chain.fund(wallet.payment.address, 60_000n)
+      const psbt = new Psbt({ network: networks.regtest })
+      psbt.addInput({ hash: funding.txid, index: funding.vout, witnessUtxo: { script: regtestScript(wallet.payment.address)!, value: 60_000n } })
+      psbt.addOutput({ script: regtestScript(BITCOIN_DEMO_RECIPIENT)!, value: 20_000n })
+      psbt.addOutput({ script: regtestScript(wallet.payment.address)!, value: 39_000n })
+      const before = await balanceOf(BITCOIN_DEMO_RECIPIENT)
+      const answer = await page.evaluate(
+        ({ base64, address }) => (window as unknown as { airlock: { getProvider(ns: string): { request(args: unknown): Promise<unknown> } } }).airlock.getProvider('bip122').request({ method: 'signPsbt', params: { psbt: base64, signInputs: { [address]: [0] }, broadcast: true } }),
+        { base64: psbt.toBase64(), address: wallet.payment.address },
+      )
+      expect((answer as { txid: string }).txid).toMatch(/^[0-9a-f]{64}$/)
+      expect(await balanceOf(BITCOIN_DEMO_RECIPIENT)).toBe(before + 20_000)
     })
     await step(page, 'wallet disconnects', async () => {
       wallet.disconnect()
