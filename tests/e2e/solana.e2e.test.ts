@@ -9,7 +9,7 @@ import { SOLANA_DEMO_LAMPORTS, SOLANA_DEMO_RECIPIENT } from '../../examples/reac
 import { createSolanaTestWallet } from '../../examples/devnet/wallets/solanaTestWallet.js'
 import { screenshot, stepWithScreenshot } from './chromium.js'
 import { injectSolanaWallet } from './injectSolanaWallet.js'
-import { recordStatuses, statuses } from './statusRecorder.js'
+import { recordStatuses, reloadConnected } from './statusRecorder.js'
 import { signInWith, storedSession } from './signInWith.js'
 import { useDappHarness } from './useDappHarness.js'
 
@@ -45,12 +45,8 @@ describe('a Solana Wallet Standard wallet in the demo (Chromium)', { timeout: 60
       await screenshot(page, 'e2e-solana-connected')
     })
     await step(page, 'reload', async () => {
-      await page.reload()
-      await expect.poll(() => page.getByTestId('status').textContent()).toBe('connected')
-      const seen = await statuses(page)
-      // Never connected on the stored address alone: the wallet's silent connect confirmed it.
-      expect(seen.indexOf('connecting')).toBeGreaterThanOrEqual(0)
-      expect(seen.indexOf('connecting')).toBeLessThan(seen.indexOf('connected'))
+      // Never connected on the stored address alone: the wallet confirmed it first.
+      await reloadConnected(page)
       expect(wallet.requests).toEqual([{ kind: 'connect' }])
       expect(await page.getByTestId('address').textContent()).toBe(address)
     })

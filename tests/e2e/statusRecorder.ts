@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
 
 /**
  * Records every account status text the demo shows (`data-testid="status"`), in order; installed
@@ -18,3 +19,16 @@ export async function recordStatuses(page: Page): Promise<void> {
 
 /** The statuses recorded since the page (re)loaded. */
 export const statuses = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { statuses: string[] }).statuses)
+
+/**
+ * Reloads the demo and waits until it shows `connected` again, asserting SPEC 4's rule on the way:
+ * the stored account was `connecting` first, never `connected` on the cache alone.
+ * @example await recordStatuses(page); …; await reloadConnected(page)
+ */
+export async function reloadConnected(page: Page): Promise<void> {
+  await page.reload()
+  await expect.poll(() => page.getByTestId('status').textContent()).toBe('connected')
+  const seen = await statuses(page)
+  expect(seen.indexOf('connecting')).toBeGreaterThanOrEqual(0)
+  expect(seen.indexOf('connecting')).toBeLessThan(seen.indexOf('connected'))
+}

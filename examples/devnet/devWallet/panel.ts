@@ -1,5 +1,6 @@
 import type { DevWallet, DevWalletSnapshot, PendingApproval } from './provider.js'
 import { DEV_WALLET_ICON } from './icon.js'
+import { shadowPanel } from '../shadowPanel.js'
 
 /** The chain the "unknown chain" button moves the wallet to. */
 export const UNKNOWN_CHAIN_ID = 999
@@ -52,17 +53,7 @@ const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)
  * @returns a function that removes the panel
  */
 export function mountDevWalletPanel(wallet: DevWallet, doc: Document = document): () => void {
-  const host = doc.createElement('airlock-dev-wallet')
-  host.id = 'airlock-dev-wallet'
-  const shadow = host.attachShadow({ mode: 'open' })
-  const style = doc.createElement('style')
-  style.textContent = STYLE
-  const panel = doc.createElement('section')
-  panel.className = 'panel'
-  panel.setAttribute('role', 'region')
-  panel.setAttribute('aria-label', 'Airlock Dev Wallet')
-  panel.dataset.testid = 'dev-wallet'
-  shadow.append(style, panel)
+  const { host, shadow, panel } = shadowPanel(doc, 'airlock-dev-wallet', { id: 'airlock-dev-wallet', label: 'Airlock Dev Wallet', testid: 'dev-wallet', css: STYLE })
   let collapsed = false
 
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: { text?: string; className?: string; testid?: string; key?: string } = {}, ...children: Node[]) => {

@@ -1,3 +1,5 @@
+import { shadowPanel } from '../shadowPanel.js'
+
 /** The dev wallets' consent queue: each request waits for Approve or Reject in the panel. */
 export interface ApprovalQueue {
   /** Shows the request; resolves true on Approve, false on Reject. */
@@ -41,16 +43,7 @@ button.reject { border-color: #b91c1c; color: #b91c1c; }
  * @example const queue = mountApprovalPanel(document); await queue.ask('Sign a message', ['hello'])
  */
 export function mountApprovalPanel(doc: Document): ApprovalQueue {
-  const host = doc.createElement('airlock-dev-chain-wallets')
-  const shadow = host.attachShadow({ mode: 'open' })
-  const style = doc.createElement('style')
-  style.textContent = STYLE
-  const panel = doc.createElement('section')
-  panel.className = 'panel'
-  panel.setAttribute('role', 'region')
-  panel.setAttribute('aria-label', 'Airlock Dev Solana and Bitcoin wallets')
-  panel.dataset.testid = 'dev-chain-wallets'
-  shadow.append(style, panel)
+  const { host, panel } = shadowPanel(doc, 'airlock-dev-chain-wallets', { label: 'Airlock Dev Solana and Bitcoin wallets', testid: 'dev-chain-wallets', css: STYLE })
   let status: readonly string[] = []
   let next = 1
   const pending: { id: number; title: string; details: readonly string[]; answer: (ok: boolean) => void }[] = []
