@@ -167,8 +167,8 @@ function ActionsPanel({ airlock, config }: { airlock: Airlock; config: DevnetPag
         </span>
         <Result outcome={sent} testid="send-transaction-result" />
       </div>
-      <SolanaActions airlock={airlock} config={config} />
-      <BitcoinActions airlock={airlock} />
+      <SolanaActions config={config} />
+      <BitcoinActions />
       <div className="action">
         <button type="button" data-testid="disconnect" className="secondary" onClick={() => disconnect()} disabled={!isConnected}>
           Disconnect

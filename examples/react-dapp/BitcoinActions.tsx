@@ -1,6 +1,5 @@
-import type { Airlock } from 'airlock-kit'
 import { useAccount, useProvider } from 'airlock-kit/react'
-import { Result, useRequest } from './useRequest.js'
+import { ActionRow, useRequest } from './useRequest.js'
 
 /** Where "Send 10,000 sats" pays to: a fixed regtest address (no one here holds its key). */
 export const BITCOIN_DEMO_RECIPIENT = 'bcrt1q4m83unnp9e63kx56n4qf4c8j6w2ky6m3fexmpa'
@@ -11,8 +10,8 @@ export const BITCOIN_DEMO_SATS = 10_000
  * payment address (`signMessage`, ECDSA as BIP-137) and a transfer the wallet builds, signs and
  * broadcasts (`sendTransfer`), through `getProvider('bip122')`.
  */
-export function BitcoinActions({ airlock }: { airlock: Airlock }) {
-  const { address, caipAddress, isConnected } = useAccount({ namespace: 'bip122' })
+export function BitcoinActions() {
+  const { address, isConnected } = useAccount({ namespace: 'bip122' })
   const provider = useProvider('bip122')
   const [signed, runSign] = useRequest()
   const [sent, runSend] = useRequest()
@@ -27,27 +26,14 @@ export function BitcoinActions({ airlock }: { airlock: Airlock }) {
   const send = () =>
     runSend(async () => {
       const { txid } = (await provider.request({ method: 'sendTransfer', params: { recipients: [{ address: BITCOIN_DEMO_RECIPIENT, amount: BITCOIN_DEMO_SATS }] } })) as { txid: string }
-      if (caipAddress) airlock.dispatch({ type: 'balance/fetchRequested', caipAddress, force: true })
       return txid
     })
 
   return (
     <>
-      <div className="action">
-        <button type="button" data-testid="bitcoin-sign-message" onClick={signMessage}>
-          Sign message (Bitcoin)
-        </button>
-        <Result outcome={signed} testid="bitcoin-sign-message-result" />
-      </div>
-      <div className="action">
-        <button type="button" data-testid="bitcoin-send" onClick={send}>
-          Send 10,000 sats
-        </button>
-        <span className="muted small">
-          to <span className="mono">{BITCOIN_DEMO_RECIPIENT}</span>
-        </span>
-        <Result outcome={sent} testid="bitcoin-send-result" />
-      </div>
+      <ActionRow testid="bitcoin-sign-message" label="Sign message (Bitcoin)" onClick={signMessage} outcome={signed} />
+      {/* Airlock refetches the balance itself after a send (the cache does not answer). */}
+      <ActionRow testid="bitcoin-send" label="Send 10,000 sats" onClick={send} outcome={sent} note={BITCOIN_DEMO_RECIPIENT} />
     </>
   )
 }

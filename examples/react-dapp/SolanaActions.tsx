@@ -1,8 +1,7 @@
 import bs58 from 'bs58'
-import type { Airlock } from 'airlock-kit'
 import { useAccount, useProvider } from 'airlock-kit/react'
 import type { DevnetPageConfig } from './config.js'
-import { Result, useRequest } from './useRequest.js'
+import { ActionRow, useRequest } from './useRequest.js'
 
 /** Where "Send 0.01 SOL" pays to: a fixed account on the local cluster (no one holds its key). */
 export const SOLANA_DEMO_RECIPIENT = 'FCCSRHSX1nbCPS7pPfHKkbPCwL9Env2CuNwQBGGrvbbu'
@@ -14,8 +13,8 @@ export const SOLANA_DEMO_LAMPORTS = 10_000_000
  * `solana_signMessage` (base58 in and out), and a transfer built with @solana/web3.js (loaded on
  * the first send) that the wallet signs and sends with `solana_signAndSendTransaction`.
  */
-export function SolanaActions({ airlock, config }: { airlock: Airlock; config: DevnetPageConfig }) {
-  const { address, caipAddress, isConnected } = useAccount({ namespace: 'solana' })
+export function SolanaActions({ config }: { config: DevnetPageConfig }) {
+  const { address, isConnected } = useAccount({ namespace: 'solana' })
   const provider = useProvider('solana')
   const [signed, runSign] = useRequest()
   const [sent, runSend] = useRequest()
@@ -37,28 +36,14 @@ export function SolanaActions({ airlock, config }: { airlock: Airlock; config: D
       const transaction = new Transaction({ feePayer: from, recentBlockhash: blockhash }).add(SystemProgram.transfer({ fromPubkey: from, toPubkey: new PublicKey(SOLANA_DEMO_RECIPIENT), lamports: SOLANA_DEMO_LAMPORTS }))
       const bytes = transaction.serialize({ requireAllSignatures: false, verifySignatures: false })
       const { signature } = (await provider.request({ method: 'solana_signAndSendTransaction', params: { transaction: bytes.toString('base64'), pubkey: address } })) as { signature: string }
-      // The balance moved: Airlock refetches it after a send; this asks again in case the host's RPC lagged.
-      if (caipAddress) airlock.dispatch({ type: 'balance/fetchRequested', caipAddress, force: true })
       return signature
     })
 
   return (
     <>
-      <div className="action">
-        <button type="button" data-testid="solana-sign-message" onClick={signMessage}>
-          Sign message (Solana)
-        </button>
-        <Result outcome={signed} testid="solana-sign-message-result" />
-      </div>
-      <div className="action">
-        <button type="button" data-testid="solana-send" onClick={send}>
-          Send 0.01 SOL
-        </button>
-        <span className="muted small">
-          to <span className="mono">{SOLANA_DEMO_RECIPIENT}</span>
-        </span>
-        <Result outcome={sent} testid="solana-send-result" />
-      </div>
+      <ActionRow testid="solana-sign-message" label="Sign message (Solana)" onClick={signMessage} outcome={signed} />
+      {/* Airlock refetches the balance itself after a send (the cache does not answer). */}
+      <ActionRow testid="solana-send" label="Send 0.01 SOL" onClick={send} outcome={sent} note={SOLANA_DEMO_RECIPIENT} />
     </>
   )
 }

@@ -32,3 +32,20 @@ export function Result({ outcome, testid }: { outcome: Outcome; testid: string }
     </output>
   )
 }
+
+/** One demo action: its button, an optional note (where it pays to), and its outcome. */
+export function ActionRow({ testid, label, onClick, outcome, note }: { testid: string; label: string; onClick: () => void; outcome: Outcome; note?: string }) {
+  return (
+    <div className="action">
+      <button type="button" data-testid={testid} onClick={onClick}>
+        {label}
+      </button>
+      {note ? (
+        <span className="muted small">
+          to <span className="mono">{note}</span>
+        </span>
+      ) : null}
+      <Result outcome={outcome} testid={`${testid}-result`} />
+    </div>
+  )
+}

@@ -1,16 +1,16 @@
 import { networks, Psbt } from 'bitcoinjs-lib'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { bitcoinAdapter } from '../../core/chains/bitcoin/bitcoinAdapter.js'
 import type { WalletRegistryLike } from '../../core/chains/announced/walletStandardDiscoveryEpic.js'
 import { airlockBitcoinRegtest } from '../../core/chains/networks.js'
 import type { Network } from '../../core/chains/types.js'
 import { createAirlock, type Airlock } from '../../core/index.js'
-import { replay } from '../../core/replay.js'
 import { verifyBitcoinSignature } from '../../core/siwx/verifiers/verifyBitcoinSignature.js'
 import { createStorage } from '../../storage/createStorage.js'
 import { startEsplora, type EsploraServer } from '../../examples/devnet/bitcoin/esploraServer.js'
 import { regtestScript } from '../../examples/devnet/bitcoin/regtestChain.js'
 import { createBitcoinTestWallet, type BitcoinTestWallet } from '../../examples/devnet/wallets/bitcoinTestWallet.js'
+import { replayChecked } from '../support/replayChecked.js'
 import { fakeWindow, until, waitForStoredConnection } from '../support/evmStack.js'
 
 const ICON = 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4='
@@ -20,16 +20,11 @@ const noWallets: WalletRegistryLike = { get: () => [], on: () => () => {} }
 
 let esplora: EsploraServer
 let network: Network
-const started: Airlock[] = []
+// Every session replays from its log to the state it reached.
+const started = replayChecked()
 beforeAll(async () => {
   esplora = await startEsplora({ port: 0 })
   network = { ...airlockBitcoinRegtest, rpcUrls: { default: { http: [esplora.url] } } }
-})
-afterEach(() => {
-  for (const airlock of started.splice(0)) {
-    expect(replay(airlock.log.export())).toEqual(airlock.getState())
-    airlock.destroy()
-  }
 })
 afterAll(async () => {
   await esplora?.close()

@@ -1,11 +1,10 @@
 import { LAMPORTS_PER_SOL } from '@solana/web3.js'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { WalletRegistryLike } from '../../core/chains/announced/walletStandardDiscoveryEpic.js'
 import { bitcoinAdapter } from '../../core/chains/bitcoin/bitcoinAdapter.js'
 import { airlockBitcoinRegtest, airlockSolanaLocal } from '../../core/chains/networks.js'
 import { solanaAdapter } from '../../core/chains/solana/solanaAdapter.js'
-import { createAirlock, type Airlock, type AirlockAdapter, type Network } from '../../core/index.js'
-import { replay } from '../../core/replay.js'
+import { createAirlock, type AirlockAdapter, type Network } from '../../core/index.js'
 import { createDefaultSiwx } from '../../core/siwx/createDefaultSiwx.js'
 import { createLocalSessionStore } from '../../core/siwx/createLocalSessionStore.js'
 import { verifySiwx } from '../../core/siwx/verifySiwx.js'
@@ -13,21 +12,17 @@ import { startEsplora, type EsploraServer } from '../../examples/devnet/bitcoin/
 import { startSolanaRpc, type SolanaRpc } from '../../examples/devnet/solana/solanaRpc.js'
 import { createStorage } from '../../storage/createStorage.js'
 import { createBitcoinTestWallet } from '../../examples/devnet/wallets/bitcoinTestWallet.js'
+import { replayChecked } from '../support/replayChecked.js'
 import { fakeWindow, until } from '../support/evmStack.js'
 import { createSolanaTestWallet } from '../../examples/devnet/wallets/solanaTestWallet.js'
 
 /** Sign-in with the wallet (CAIP-122) for Solana and Bitcoin accounts: the modal's flow in Node, the default config's checks. */
 let rpc: SolanaRpc
 let esplora: EsploraServer
-const started: Airlock[] = []
+// Every session replays from its log to the state it reached.
+const started = replayChecked()
 beforeAll(async () => {
   ;[rpc, esplora] = await Promise.all([startSolanaRpc({ port: 0 }), startEsplora({ port: 0 })])
-})
-afterEach(() => {
-  for (const airlock of started.splice(0)) {
-    expect(replay(airlock.log.export())).toEqual(airlock.getState())
-    airlock.destroy()
-  }
 })
 afterAll(async () => {
   await Promise.all([rpc?.close(), esplora?.close()])

@@ -1,7 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction } from '@solana/web3.js'
 import bs58 from 'bs58'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { airlockSolanaLocal } from '../../core/chains/networks.js'
 import { solanaAdapter } from '../../core/chains/solana/solanaAdapter.js'
 import type { WalletRegistryLike } from '../../core/chains/announced/walletStandardDiscoveryEpic.js'
@@ -10,6 +10,7 @@ import { createAirlock, type Airlock } from '../../core/index.js'
 import { replay } from '../../core/replay.js'
 import { createStorage } from '../../storage/createStorage.js'
 import { startSolanaRpc, type SolanaRpc } from '../../examples/devnet/solana/solanaRpc.js'
+import { replayChecked } from '../support/replayChecked.js'
 import { fakeWindow, until, waitForStoredConnection } from '../support/evmStack.js'
 import { createSolanaTestWallet, type SolanaTestWallet } from '../../examples/devnet/wallets/solanaTestWallet.js'
 
@@ -28,18 +29,12 @@ function registryOf(...initial: SolanaTestWallet[]): WalletRegistryLike & { regi
 let rpc: SolanaRpc
 let network: Network
 let connection: Connection
-const started: Airlock[] = []
+// Every session replays from its log to the state it reached.
+const started = replayChecked()
 beforeAll(async () => {
   rpc = await startSolanaRpc({ port: 0 })
   network = { ...airlockSolanaLocal, rpcUrls: { default: { http: [rpc.url] } } }
   connection = new Connection(rpc.url, 'confirmed')
-})
-afterEach(() => {
-  // Every session replays from its log to the state it reached.
-  for (const airlock of started.splice(0)) {
-    expect(replay(airlock.log.export())).toEqual(airlock.getState())
-    airlock.destroy()
-  }
 })
 afterAll(async () => {
   await rpc?.close()
