@@ -85,7 +85,8 @@ export const rpcRequestSchema = z.union([
   z.object({
     ...common,
     method: z.literal('solana_signAndSendTransaction'),
-    params: z.object({ transaction: base58OrBase64, options: solanaSendOptionsSchema.optional() }),
+    // `sendOptions` is WalletConnect's name for them, `options` the frame protocol's: either is checked.
+    params: z.object({ transaction: base58OrBase64, options: solanaSendOptionsSchema.optional(), sendOptions: solanaSendOptionsSchema.optional() }),
   }),
   z.object({
     ...common,

@@ -11,6 +11,7 @@ import { startEsplora, type EsploraServer } from './bitcoin/esploraServer.js'
 import { startSolanaRpc, type SolanaRpc } from './solana/solanaRpc.js'
 import { DEV_BITCOIN_SATS, DEV_SOLANA_LAMPORTS, devBitcoinAddress, devSolanaKeypair } from './wallets/devChainKeys.js'
 import { startDevFrame, type DevFrame } from './frame/startFrameServer.js'
+import { airlockSolanaLocal } from '../../core/chains/networks.js'
 import { createMailbox } from './mailbox.js'
 import { startStaticServer, type StaticFile, type StaticServer } from './staticServer.js'
 
@@ -122,7 +123,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     solana.svm.airdrop(devSolanaKeypair().publicKey.toBase58() as never, DEV_SOLANA_LAMPORTS as never)
     bitcoin.chain.fund(devBitcoinAddress(), DEV_BITCOIN_SATS)
     // The frame's allowed page origins are set once the dapp server has its port (below).
-    const frame = await startService('frame', startDevFrame({ port: ports.frame, root, allowedOrigins: [], gatewayUrl: gateway.url, chains: [{ chainId: 31337, name: 'Airlock Devnet', rpcUrl: anvil.rpcUrl }, { chainId: 31338, name: 'Airlock Devnet 2', rpcUrl: anvil2.rpcUrl }] }).then(track))
+    const frame = await startService('frame', startDevFrame({ port: ports.frame, root, allowedOrigins: [], gatewayUrl: gateway.url, chains: [{ chainId: 31337, name: 'Airlock Devnet', rpcUrl: anvil.rpcUrl }, { chainId: 31338, name: 'Airlock Devnet 2', rpcUrl: anvil2.rpcUrl }], solanaChains: [{ caipNetworkId: airlockSolanaLocal.caipNetworkId, name: airlockSolanaLocal.name, rpcUrl: solana.url }] }).then(track))
     const config: DevnetConfig = {
       projectId: DEFAULT_DEV_PROJECT_ID,
       gatewayUrl: gateway.url,

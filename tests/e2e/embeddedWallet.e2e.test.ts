@@ -1,3 +1,5 @@
+import { Connection, PublicKey } from '@solana/web3.js'
+import bs58 from 'bs58'
 import type { Page } from 'playwright-core'
 import { createPublicClient, http, type Hash } from 'viem'
 import { describe, expect, test } from 'vitest'
@@ -5,6 +7,7 @@ import { replay } from '../../core/index.js'
 import { screenshot, stepWithScreenshot } from './chromium.js'
 import { useDappHarness } from './useDappHarness.js'
 import { clickClosingPopup } from '../support/submitPopup.js'
+import { SOLANA_DEMO_LAMPORTS, SOLANA_DEMO_RECIPIENT } from '../../examples/react-dapp/SolanaActions.js'
 
 /**
  * Email login through the dev secure frame, in real Chromium across two origins: the demo dapp
@@ -284,6 +287,71 @@ describe('embedded wallet (email login) in Chromium', { timeout: 90_000 }, () =>
     expect(JSON.stringify(replay(log))).toBe(state)
     expect(log).not.toContain(email)
     expect(log).not.toContain(newEmail)
+    expect(errors).toEqual([])
+  })
+
+  test('behavior: the same email login has a Solana account: switching to the Solana network brings it up through the frame, with its balance; sign and send are approved in the secure frame; a reload restores both accounts', async () => {
+    const { page, errors } = await dapp.openDapp(dapp.newWallet(2), '')
+    const email = uniqueEmail('solana')
+    const solanaState = () => page.evaluate(() => (window as unknown as { airlock: { getState(): { connection: { namespaces: { solana?: { status: string; connectorId: string | null; caipAddress: string | null } } } } } }).airlock.getState().connection.namespaces.solana ?? null)
+    const solana = new Connection(dapp.devnet.urls.solana, 'confirmed')
+    await step(page, 'solana-login', async () => {
+      await requestCode(page, email)
+      await dialog(page).getByText('Enter the code').waitFor()
+      await expect.poll(async () => (await mailbox(email)).length, { timeout: 15_000 }).toBe(1)
+      await dialog(page).getByLabel('Code from the email').fill((await mailbox(email))[0]!.code)
+      await expect.poll(() => status(page), { timeout: 15_000 }).toBe('connected')
+      expect(await solanaState()).toBeNull()
+      // The network list has the local Solana cluster: picking it brings up the login's Solana account.
+      await page.getByRole('button', { name: /^Network:/ }).first().click()
+      await dialog(page).getByRole('button', { name: /^Airlock Solana Local/ }).click()
+      await expect.poll(solanaState, { timeout: 15_000 }).toMatchObject({ status: 'connected', connectorId: 'auth' })
+      await page.keyboard.press('Escape')
+      await expect.poll(() => page.getByTestId('address').textContent()).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+      // Funded by the dev frame when the account was made, as its EVM account is.
+      await expect.poll(() => page.getByTestId('balance').textContent(), { timeout: 15_000 }).toBe('10.000 SOL')
+      await screenshot(page, 'e2e-embedded-solana-account')
+    })
+    const address = (await page.getByTestId('address').textContent())!
+
+    await step(page, 'solana-sign', async () => {
+      await page.getByTestId('solana-sign-message').click()
+      await expect.poll(() => secure(page).locator('main.approval').textContent(), { timeout: 10_000 }).toContain('Hello from the Airlock demo')
+      expect(await secure(page).locator('main.approval').textContent()).toContain(address)
+      await expect.poll(() => secure(page).getByRole('button', { name: 'Approve' }).isEnabled(), { timeout: 15_000 }).toBe(true)
+      await screenshot(page, 'e2e-embedded-solana-approve')
+      await answerInFrame(page, 'Approve')
+      await expect.poll(() => page.getByTestId('solana-sign-message-result').getAttribute('data-state'), { timeout: 15_000 }).toBe('ok')
+      expect(bs58.decode((await page.getByTestId('solana-sign-message-result').textContent())!)).toHaveLength(64)
+    })
+
+    await step(page, 'solana-send', async () => {
+      const recipient = new PublicKey(SOLANA_DEMO_RECIPIENT)
+      const before = await solana.getBalance(recipient)
+      await page.getByTestId('solana-send').click()
+      // The frame reads the transaction itself: the recipient and the exact amount.
+      await expect.poll(() => secure(page).locator('main.approval').textContent(), { timeout: 10_000 }).toContain(SOLANA_DEMO_RECIPIENT)
+      expect(await secure(page).locator('main.approval').textContent()).toContain('0.01 SOL')
+      await expect.poll(() => secure(page).getByRole('button', { name: 'Approve' }).isEnabled(), { timeout: 15_000 }).toBe(true)
+      await screenshot(page, 'e2e-embedded-solana-send-approve')
+      await answerInFrame(page, 'Approve')
+      await expect.poll(() => page.getByTestId('solana-send-result').getAttribute('data-state'), { timeout: 20_000 }).toBe('ok')
+      expect(await solana.getBalance(recipient)).toBe(before + SOLANA_DEMO_LAMPORTS)
+      await expect.poll(() => page.getByTestId('balance').textContent(), { timeout: 10_000 }).toBe('9.989 SOL')
+    })
+
+    await step(page, 'solana-reload', async () => {
+      await expect.poll(() => storedConnectorId(page), { timeout: 5_000 }).toBe('auth')
+      await page.reload()
+      await expect.poll(solanaState, { timeout: 20_000 }).toMatchObject({ status: 'connected', connectorId: 'auth' })
+      expect(await page.getByTestId('address').textContent()).toBe(address)
+      const evm = await page.evaluate(() => (window as unknown as { airlock: { getState(): { connection: { namespaces: { eip155?: { status: string; connectorId: string | null } } } } } }).airlock.getState().connection.namespaces.eip155)
+      expect(evm).toMatchObject({ status: 'connected', connectorId: 'auth' })
+      // Signing out ends both.
+      await page.getByTestId('disconnect').click()
+      await expect.poll(solanaState, { timeout: 10_000 }).toMatchObject({ status: 'disconnected' })
+      expect(await status(page)).toBe('disconnected')
+    })
     expect(errors).toEqual([])
   })
 

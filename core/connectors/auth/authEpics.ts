@@ -13,7 +13,7 @@ import { notAllowedEpic } from './notAllowedEpic.js'
 import { sessionCheckEpic } from './sessionCheckEpic.js'
 import { signOutEpic } from './signOutEpic.js'
 import { socialLoginEpic } from './socialLoginEpic.js'
-import { switchNetworkEpic } from './switchNetworkEpic.js'
+import { authNamespaceEpic, switchNetworkEpic } from './switchNetworkEpic.js'
 import { syncFrameEpic } from './syncFrameEpic.js'
 import { updateEmailEpic } from './updateEmailEpic.js'
 export { SHARED_CHUNK } from '../../sharedChunk.js'
@@ -36,5 +36,6 @@ export const authEpics: Readonly<Record<AuthEpicName, Epic<Action, AirlockState,
   authAccountType: accountTypeEpic,
   authLoginLeft: loginLeftEpic,
   authSwitchNetwork: switchNetworkEpic,
+  authNamespace: authNamespaceEpic,
   authSyncFrame: syncFrameEpic,
 }

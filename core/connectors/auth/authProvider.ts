@@ -1,4 +1,5 @@
 import type { Action } from '../../actions/types.js'
+import type { ChainNamespace, Network } from '../../chains/types.js'
 import { RPC_NOT_ALLOWED_MESSAGE } from '../../chains/evm/rpcMethods.js'
 import { BaseError } from '../../errors/BaseError.js'
 import { isFrameRpcMethodAllowed, rpcRequestSchema, type FrameRpcRequest } from '../../frame/index.js'
@@ -16,6 +17,14 @@ export interface RpcJob {
 }
 
 export const INVALID_PARAMS_MESSAGE = 'Invalid params'
+
+/** The network of the account (`caipAddress`), else the active one when it is of `namespace`, else the namespace's first. */
+function networkOf(state: AirlockState, caipAddress: string | null, namespace: ChainNamespace): Network {
+  const active = selectActiveNetwork(state)
+  const id = caipAddress?.split(':').slice(0, 2).join(':')
+  const networks = state.options.networks
+  return networks.find((n) => n.caipNetworkId === id) ?? (active.chainNamespace === namespace ? active : (networks.find((n) => n.chainNamespace === namespace) ?? active))
+}
 
 /**
  * The auth connector's EIP-1193 provider (`airlock.getProvider()` when logged in by email or
@@ -35,11 +44,14 @@ export function createAuthProvider(params: {
     request(args) {
       const method = typeof args?.method === 'string' ? args.method.slice(0, 64) : ''
       const current = state()
-      const connection = Object.values(current.connection.namespaces).find((c) => c?.connectorId === AUTH_CONNECTOR_ID && c.status === 'connected')
+      // One login, an account per family: Solana methods go with the Solana account's cluster, the rest with the EVM account's chain.
+      const namespace: ChainNamespace = method.startsWith('solana_') ? 'solana' : 'eip155'
+      const own = current.connection.namespaces[namespace]
+      const connection = own?.connectorId === AUTH_CONNECTOR_ID && own.status === 'connected' ? own : undefined
       if (method === 'eth_accounts' || method === 'eth_requestAccounts') {
         return Promise.resolve(connection ? connection.accounts.map((a) => a.slice(a.lastIndexOf(':') + 1)) : [])
       }
-      const network = selectActiveNetwork(current)
+      const network = networkOf(current, connection?.caipAddress ?? null, namespace)
       if (method === 'eth_chainId' && typeof network.id === 'number') return Promise.resolve(`0x${network.id.toString(16)}`)
       if (!isFrameRpcMethodAllowed(method)) {
         emit({ type: 'auth/requestNotAllowed', method })

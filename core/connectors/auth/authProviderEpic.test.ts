@@ -24,13 +24,17 @@ function run(
   input: string,
   values: Record<string, Action>,
   script: (provider: Eip1193Provider, at: (frame: number, call: () => void) => void) => void,
-  account: { network: Network; namespace: ChainNamespace; caip: CaipAddress } = { network: airlockDevnet, namespace: 'eip155', caip: CAIP },
+  account: Account | readonly Account[] = { network: airlockDevnet, namespace: 'eip155', caip: CAIP },
 ) {
+  const accounts: readonly Account[] = Array.isArray(account) ? account : [account as Account]
   const scheduler = new TestScheduler((actual, expected) => expect(actual).toEqual(expected))
   const seen: Action[] = []
   let n = 0
   const deps = { scheduler, providers: createProviderRegistry(), id: () => `id${++n}` } as unknown as AirlockDeps
-  const state = reduce(initialState({ networks: [account.network] }), { type: 'connection/accountConnected', namespace: account.namespace, caipAddress: account.caip, connectorId: 'auth', accounts: [account.caip] })
+  const state = reduce(
+    initialState({ networks: accounts.map((a) => a.network) }),
+    ...accounts.map((a): Action => ({ type: 'connection/accountConnected', namespace: a.namespace, caipAddress: a.caip, connectorId: 'auth', accounts: [a.caip] })),
+  )
   let final = state
   scheduler.run(({ hot }) => {
     // The store reduces every action; keeping action$ subscribed makes the harness do the same.
@@ -42,6 +46,8 @@ function run(
   })
   return { seen, final: () => final, deps }
 }
+
+type Account = { network: Network; namespace: ChainNamespace; caip: CaipAddress }
 
 const settle = (promise: Promise<unknown>) => promise.then((value) => ({ value }), (error: Error & { code?: number }) => ({ error: error.message, code: error.code }))
 
@@ -226,5 +232,29 @@ describe('authProviderEpic', () => {
     expect(await bad!).toEqual({ error: 'Invalid params', code: -32602 })
     expect(await sent!).toEqual({ error: 'Invalid params', code: -32602 })
     expect(seen.filter((a) => a.type === 'auth/approvalRequested')).toHaveLength(1)
+  })
+
+  test('behavior: one login on EVM and Solana: EVM methods name the EVM account\'s chain and Solana methods the Solana cluster, whichever network is active', async () => {
+    const pubkey = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'
+    const evm = { network: airlockDevnet, namespace: 'eip155' as const, caip: CAIP }
+    const sol = { network: solanaDevnet, namespace: 'solana' as const, caip: `${solanaDevnet.caipNetworkId}:${pubkey}` as CaipAddress }
+    const answers: Record<string, Promise<unknown>> = {}
+    // Solana connected last: it is the active network.
+    const { seen, final } = run('s', {}, (provider, at) =>
+      at(5, () => {
+        answers.accounts = provider.request({ method: 'eth_accounts' })
+        answers.chainId = provider.request({ method: 'eth_chainId' })
+        void provider.request({ method: 'personal_sign', params: [HELLO, ADDRESS] }).catch(() => undefined)
+        void provider.request({ method: 'solana_signMessage', params: { message: '3yZe7d', pubkey } }).catch(() => undefined)
+      }),
+    [evm, sol])
+    expect(final().connection.activeNamespace).toBe('solana')
+    expect(await answers.accounts).toEqual([ADDRESS])
+    expect(await answers.chainId).toBe('0x7a69')
+    const sent = seen.flatMap((a) => (a.type === 'frame/requestSent' ? [(a.message as { payload: { method: string; chainId: string } }).payload] : []))
+    expect(sent.map((p) => [p.method, p.chainId])).toEqual([
+      ['personal_sign', 'eip155:31337'],
+      ['solana_signMessage', solanaDevnet.caipNetworkId],
+    ])
   })
 })

@@ -17,6 +17,7 @@ export const AUTH_EPIC_NAMES = [
   'authAccountType',
   'authLoginLeft',
   'authSwitchNetwork',
+  'authNamespace',
   'authSyncFrame',
 ] as const
 export type AuthEpicName = (typeof AUTH_EPIC_NAMES)[number]

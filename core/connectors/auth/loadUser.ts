@@ -1,6 +1,7 @@
 import { concat, defer, EMPTY, from, type Observable } from 'rxjs'
 import type { FrameFailureReason } from '../../actions/frame.js'
 import type { Action, ErrorInfo } from '../../actions/types.js'
+import type { CaipNetworkId } from '../../chains/types.js'
 import type { AirlockDeps } from '../../deps.js'
 import { appMessage, frameRequest } from '../../frame/index.js'
 import type { SocialProvider } from '../../options/features.js'
@@ -13,8 +14,8 @@ import { loginFailedActions } from './failureActions.js'
 import { userActions } from './userActions.js'
 
 /**
- * After the frame says CONNECT: GET_USER on the active chain with the preferred account type,
- * then the account facts. SPEC 4: on success the login is marked used, the email stored and the
+ * After the frame says CONNECT: GET_USER on the active chain (or `target`, another namespace's
+ * network) with the preferred account type, then the account facts. SPEC 4: on success the login is marked used, the email stored and the
  * last-email-login time cleared.
  * @example loadUser(action$, state$, deps, null)
  */
@@ -25,9 +26,10 @@ export function loadUser(
   social: SocialProvider | null,
   /** What follows the failure actions when GET_USER fails (the session check decides whether to keep the cache). */
   onFailed: (failure: { error: ErrorInfo; reason: FrameFailureReason }) => Observable<Action> = () => EMPTY,
+  target?: CaipNetworkId,
 ): Observable<Action> {
   return defer(() => {
-    const network = selectActiveNetwork(state$.value)
+    const network = state$.value.options.networks.find((n) => n.caipNetworkId === target) ?? selectActiveNetwork(state$.value)
     const preferred = state$.value.options.defaultAccountTypes[network.chainNamespace]
     const payload: { chainId: number | string; preferredAccountType?: 'eoa' | 'smartAccount' } = {
       chainId: network.chainNamespace === 'eip155' && typeof network.id === 'number' ? network.id : network.caipNetworkId,

@@ -1,7 +1,7 @@
 import { TestScheduler } from 'rxjs/testing'
 import { describe, expect, test } from 'vitest'
 import type { Action } from '../../actions/types.js'
-import { airlockDevnet } from '../../chains/networks.js'
+import { airlockDevnet, airlockSolanaLocal } from '../../chains/networks.js'
 import { runEpic } from '../../../tests/support/epicHarness.js'
 import { initialState, reduce } from '../../../tests/support/state.js'
 import { sessionCheckEpic } from './sessionCheckEpic.js'
@@ -92,5 +92,49 @@ describe('sessionCheckEpic', () => {
   test('behavior: nothing is asked when no auth connection was stored', () => {
     const { seen } = run('h', { h: { type: 'storage/hydrated', backend: 'memory', values: {} } })
     expect(seen).toEqual([])
+  })
+
+  test('behavior: a login kept on EVM and Solana is restored on both (GET_USER per cluster, the active family last); a refusal on either disconnects both', () => {
+    const pubkey = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'
+    const solana = `${airlockSolanaLocal.caipNetworkId}:${pubkey}` as const
+    const both: Action = {
+      type: 'storage/hydrated',
+      backend: 'memory',
+      values: {
+        connections: { eip155: { connectorId: 'auth', caipAddress: CAIP }, solana: { connectorId: 'auth', caipAddress: solana } },
+        connectionStatus: { eip155: 'connected', solana: 'connected' },
+        connectedConnectorIds: { eip155: 'auth', solana: 'auth' },
+        activeCaipNetworkId: airlockSolanaLocal.caipNetworkId,
+      },
+    }
+    const runBoth = (input: string, values: Record<string, Action>) => {
+      const scheduler = new TestScheduler((actual, expected) => expect(actual).toEqual(expected))
+      const { deps } = authTestDeps(scheduler)
+      const seen: Action[] = []
+      let final = initialState()
+      scheduler.run(({ hot }) => {
+        const harness = runEpic(scheduler, sessionCheckEpic, hot<Action>(input, { h: both, ...values }), reduce(initialState({ networks: [airlockDevnet, airlockSolanaLocal] })), deps)
+        harness.out$.subscribe((a) => seen.push(a))
+        scheduler.schedule(() => (final = harness.state()), 100)
+      })
+      return { seen, final: () => final }
+    }
+    const connected: Action = { type: 'frame/requestSucceeded', id: 'id1', name: 'IS_CONNECTED', payload: { isConnected: true } }
+    const { seen, final } = runBoth('h 9ms c 9ms e 9ms s', {
+      c: connected,
+      e: { type: 'frame/requestSucceeded', id: 'id2', name: 'GET_USER', payload: { address: ADDRESS, chainId: 31337 } },
+      s: { type: 'frame/requestSucceeded', id: 'id3', name: 'GET_USER', payload: { address: pubkey, chainId: airlockSolanaLocal.caipNetworkId } },
+    })
+    const asked = seen.flatMap((a) => (a.type === 'frame/requestSent' && a.name === 'GET_USER' ? [(a.message as { payload: { chainId: unknown } }).payload.chainId] : []))
+    expect(asked).toEqual([31337, airlockSolanaLocal.caipNetworkId])
+    expect(final().connection.namespaces.eip155).toMatchObject({ status: 'connected', connectorId: 'auth', caipAddress: CAIP })
+    expect(final().connection.namespaces.solana).toMatchObject({ status: 'connected', connectorId: 'auth', caipAddress: solana })
+    expect(final().connection).toMatchObject({ activeNamespace: 'solana', activeCaipNetworkId: airlockSolanaLocal.caipNetworkId })
+
+    const refused = runBoth('h 9ms c 9ms f', { c: connected, f: { type: 'frame/requestFailed', id: 'id2', name: 'GET_USER', error: { message: 'Not signed in' }, reason: 'error' } })
+    // The first refusal settles both: no second GET_USER, neither left connecting.
+    expect(refused.seen.filter((a) => a.type === 'frame/requestSent' && a.name === 'GET_USER')).toHaveLength(1)
+    expect(refused.final().connection.namespaces.eip155?.status).toBe('disconnected')
+    expect(refused.final().connection.namespaces.solana?.status).toBe('disconnected')
   })
 })

@@ -1,6 +1,6 @@
 import { concat, defer, EMPTY, from, switchMap, takeUntil, type Observable } from 'rxjs'
 import type { Action, ErrorInfo } from '../../actions/types.js'
-import type { ChainNamespace } from '../../chains/types.js'
+import type { CaipNetworkId, ChainNamespace } from '../../chains/types.js'
 import { ofType } from '../../store/ofType.js'
 import type { AirlockDeps } from '../../deps.js'
 import { appMessage, frameRequest } from '../../frame/index.js'
@@ -28,13 +28,33 @@ export const sessionCheckEpic: Epic<Action, AirlockState, AirlockDeps> = (action
       return frameRequest(action$, deps, appMessage('IS_CONNECTED'), (reply) => {
         if (!reply.ok) return unreachable(namespaces, reply.error)
         if (!reply.payload.isConnected) return signedOut(namespaces, deps)
-        return concat(
-          from<Action[]>([{ type: 'auth/sessionChecked', connected: true }, { type: 'auth/frameConnected', method: 'session' }]),
-          loadUser(action$, state$, deps, state$.value.auth.social, ({ error, reason }) => (reason === 'error' ? signedOut(namespaces, deps) : unreachable(namespaces, error))),
-        )
+        // One GET_USER per namespace the login was on (its EVM and its Solana account), the active one
+        // last so the frame and the app end on it; the first failure settles every namespace.
+        let failed = false
+        const onFailed = ({ error, reason }: { error: ErrorInfo; reason: string }): Observable<Action> => {
+          failed = true
+          return reason === 'error' ? signedOut(namespaces, deps) : unreachable(namespaces, error)
+        }
+        const loads = restoreOrder(state$.value, namespaces).map((target) => defer(() => (failed ? EMPTY : loadUser(action$, state$, deps, state$.value.auth.social, onFailed, target))))
+        return concat(from<Action[]>([{ type: 'auth/sessionChecked', connected: true }, { type: 'auth/frameConnected', method: 'session' }]), ...loads)
       }).pipe(takeUntil(action$.pipe(ofType('connection/connectRequested', 'connection/disconnectRequested'))))
     }),
   )
+
+/**
+ * The network to restore each namespace on (the stored account's, else the namespace's first
+ * configured one), the active namespace last.
+ */
+function restoreOrder(state: AirlockState, namespaces: readonly ChainNamespace[]): (CaipNetworkId | undefined)[] {
+  const active = state.connection.activeNamespace
+  return [...namespaces.filter((ns) => ns !== active), ...namespaces.filter((ns) => ns === active)].map((ns) => {
+    const stored = state.connection.namespaces[ns]?.caipAddress
+    const network = stored ? (stored.split(':').slice(0, 2).join(':') as CaipNetworkId) : null
+    if (network && state.options.networks.some((n) => n.caipNetworkId === network)) return network
+    // undefined: the active network (loadUser's default).
+    return ns === active ? undefined : state.options.networks.find((n) => n.chainNamespace === ns)?.caipNetworkId
+  })
+}
 
 /** The frame says nobody is signed in: the cached login goes, the account is disconnected. */
 function signedOut(namespaces: readonly ChainNamespace[], deps: AirlockDeps): Observable<Action> {

@@ -8,9 +8,15 @@ export const frameConfigSchema = z.object({
   allowedOrigins: z.array(z.string().url()).max(16),
   gatewayUrl: z.string().url(),
   chains: z.array(z.object({ chainId: z.number().int().positive(), name: z.string().max(64), rpcUrl: z.string().url() })).min(1).max(8),
+  /** The Solana clusters the frame's Solana key signs for (SPEC 6: the auth connector serves eip155 and solana), by CAIP-2 id. */
+  solanaChains: z
+    .array(z.object({ caipNetworkId: z.string().regex(/^solana:[-_a-zA-Z0-9]{1,32}$/), name: z.string().max(64), rpcUrl: z.string().url() }))
+    .max(4)
+    .default([]),
   version: z.string().max(32),
 })
 export type FrameConfig = z.infer<typeof frameConfigSchema>
+export type FrameSolanaChain = FrameConfig['solanaChains'][number]
 
 /** The message the dev OAuth page posts to the window that opened it. */
 export const OAUTH_RESULT_TYPE = '@airlock-oauth/RESULT'

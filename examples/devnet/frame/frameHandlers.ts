@@ -6,13 +6,17 @@ import { describeRpcRequest } from './describeRequest.js'
 import { FARCASTER_CHANNEL, type FrameConfig } from './frameConfig.js'
 import { assertOwnAccount, fund, handleRpc } from './frameRpc.js'
 import type { KeyStore, StoredUser } from './keyStore.js'
+import { assertOwnSolanaAccount, describeSolanaRequest, fundSolana, handleSolanaRpc, isSolanaMethod, newSolanaSeed, solanaKeypair } from './solanaSigner.js'
 
 /** What the dev frame remembers between requests (in memory; keys and session live in IndexedDB). */
 export interface FrameContext {
   readonly config: FrameConfig
   readonly store: KeyStore
   readonly origin: string
+  /** The EVM chain the account is on (kept while on Solana, for EVM requests that name no chain). */
   chainId: number
+  /** The Solana cluster (CAIP-2) when the account is on Solana now; null on EVM. */
+  solanaChainId: string | null
   pendingEmail: { email: string; deviceApproved: boolean } | null
   pendingUpdate: { newEmail: string; primaryDone: boolean } | null
   /** OAuth `state` values this frame issued, by state, with their provider (single use). */
@@ -38,15 +42,45 @@ async function mail(ctx: FrameContext, email: string, purpose: string, code?: st
   return code === undefined ? true : ((await response.json()) as { valid?: boolean }).valid === true
 }
 
-/** The user for an identity, created (new key, funded on the devnet) on first sign-in. */
+/** The user for an identity, created (new EVM and Solana keys, funded on the devnet) on first sign-in. */
 async function userFor(ctx: FrameContext, identity: string, extra: Partial<StoredUser>): Promise<StoredUser> {
   const existing = await ctx.store.getUser(identity)
   if (existing) return existing
-  const user: StoredUser = { identity, privateKey: generatePrivateKey(), ...extra }
+  const user: StoredUser = { identity, privateKey: generatePrivateKey(), solanaSeed: newSolanaSeed(), ...extra }
   await ctx.store.putUser(user)
-  await fund(ctx.config, privateKeyToAccount(user.privateKey).address)
+  await Promise.all([fund(ctx.config, privateKeyToAccount(user.privateKey).address), fundSolana(ctx.config.solanaChains, solanaKeypair(user.solanaSeed!).publicKey.toBase58())])
   return user
 }
+
+/** A user made before the frame kept Solana keys gets one (funded) the first time Solana is asked for. */
+async function withSolanaKey(ctx: FrameContext, user: StoredUser): Promise<StoredUser & { solanaSeed: string }> {
+  if (user.solanaSeed) return user as StoredUser & { solanaSeed: string }
+  const updated = { ...user, solanaSeed: newSolanaSeed() }
+  await ctx.store.putUser(updated)
+  await fundSolana(ctx.config.solanaChains, solanaKeypair(updated.solanaSeed).publicKey.toBase58())
+  return updated
+}
+
+/**
+ * Moves the account to a chain: an EVM chain by number (or `eip155:N`), a Solana cluster by its
+ * CAIP-2 id. False (nothing moved) for a chain this frame does not serve.
+ */
+function moveTo(ctx: FrameContext, chainId: number | string): boolean {
+  const value = String(chainId)
+  if (value.startsWith('solana:')) {
+    if (!ctx.config.solanaChains.some((c) => c.caipNetworkId === value)) return false
+    ctx.solanaChainId = value
+    return true
+  }
+  const id = typeof chainId === 'number' ? chainId : Number(value.replace(/^eip155:/, ''))
+  if (!ctx.config.chains.some((c) => c.chainId === id)) return false
+  ctx.chainId = id
+  ctx.solanaChainId = null
+  return true
+}
+
+/** The chain the account is on, as the protocol names it (a number for EVM, CAIP-2 for Solana). */
+const currentChainId = (ctx: FrameContext): number | string => ctx.solanaChainId ?? ctx.chainId
 
 async function signIn(ctx: FrameContext, user: StoredUser, session: (token: string) => void): Promise<void> {
   const token = random(32)
@@ -61,12 +95,17 @@ async function currentUser(ctx: FrameContext): Promise<StoredUser> {
   return user
 }
 
-function userPayload(ctx: FrameContext, user: StoredUser): FrameUser {
-  const address = privateKeyToAccount(user.privateKey).address
+/** The account on the current chain: the Solana key's address on Solana, the EVM key's elsewhere. */
+async function addressOn(ctx: FrameContext, user: StoredUser): Promise<string> {
+  return ctx.solanaChainId ? solanaKeypair((await withSolanaKey(ctx, user)).solanaSeed).publicKey.toBase58() : privateKeyToAccount(user.privateKey).address
+}
+
+async function userPayload(ctx: FrameContext, user: StoredUser): Promise<FrameUser> {
+  const address = await addressOn(ctx, user)
   return {
     email: user.email ?? null,
     address,
-    chainId: ctx.chainId,
+    chainId: currentChainId(ctx),
     accounts: [{ address, type: 'eoa' }],
     userName: user.userName ?? null,
     preferredAccountType: 'eoa',
@@ -74,9 +113,19 @@ function userPayload(ctx: FrameContext, user: StoredUser): FrameUser {
   }
 }
 
-function chainOf(ctx: FrameContext) {
-  const chain = ctx.config.chains.find((c) => c.chainId === ctx.chainId)
+/** The EVM chain a request runs on: the one it names when this frame serves it, else the account's. */
+function evmChainFor(ctx: FrameContext, named: number | string | undefined) {
+  const id = named === undefined ? NaN : Number(String(named).replace(/^eip155:/, ''))
+  const chain = ctx.config.chains.find((c) => c.chainId === id) ?? ctx.config.chains.find((c) => c.chainId === ctx.chainId)
   if (!chain) throw new Error('Chain is not supported')
+  return chain
+}
+
+/** The Solana cluster a request runs on: the one it names, else the account's, else the first served. */
+function solanaChainFor(ctx: FrameContext, named: number | string | undefined) {
+  const chains = ctx.config.solanaChains
+  const chain = chains.find((c) => c.caipNetworkId === named) ?? chains.find((c) => c.caipNetworkId === ctx.solanaChainId) ?? chains[0]
+  if (!chain) throw new Error('Solana is not available on the devnet')
   return chain
 }
 
@@ -87,10 +136,8 @@ function chainOf(ctx: FrameContext) {
 export function createHandlers(onSession: (token: string) => void): Handlers {
   return {
     SWITCH_NETWORK: async (ctx, { payload }) => {
-      const id = typeof payload.chainId === 'number' ? payload.chainId : Number(String(payload.chainId).replace(/^eip155:/, ''))
-      if (!ctx.config.chains.some((c) => c.chainId === id)) throw new Error('Chain is not supported')
-      ctx.chainId = id
-      return { chainId: id }
+      if (!moveTo(ctx, payload.chainId)) throw new Error('Chain is not supported')
+      return { chainId: currentChainId(ctx) }
     },
     CONNECT_EMAIL: async (ctx, { payload }) => {
       const email = payload.email.trim().toLowerCase()
@@ -129,10 +176,10 @@ export function createHandlers(onSession: (token: string) => void): Handlers {
         throw new Error('Invalid social login result')
       }
       ctx.socialStates.delete(state)
-      if (payload.chainId !== undefined) ctx.chainId = Number(String(payload.chainId).replace(/^eip155:/, '')) || ctx.chainId
+      if (payload.chainId !== undefined) moveTo(ctx, payload.chainId)
       const user = await userFor(ctx, `${provider}:${name}`, { userName: name })
       await signIn(ctx, user, onSession)
-      return { ...userPayload(ctx, user), userName: name }
+      return { ...(await userPayload(ctx, user)), userName: name }
     },
     GET_FARCASTER_URI: async (ctx) => {
       ctx.farcasterChannel = random()
@@ -154,10 +201,7 @@ export function createHandlers(onSession: (token: string) => void): Handlers {
         }
       }),
     GET_USER: async (ctx, { payload }) => {
-      if (payload?.chainId !== undefined) {
-        const id = Number(String(payload.chainId).replace(/^eip155:/, ''))
-        if (ctx.config.chains.some((c) => c.chainId === id)) ctx.chainId = id
-      }
+      if (payload?.chainId !== undefined) moveTo(ctx, payload.chainId)
       return userPayload(ctx, await currentUser(ctx))
     },
     SIGN_OUT: async (ctx) => {
@@ -170,15 +214,29 @@ export function createHandlers(onSession: (token: string) => void): Handlers {
       const session = await ctx.store.getSession()
       return { isConnected: Boolean(session && (await ctx.store.getUser(session.identity))) }
     },
-    GET_CHAIN_ID: async (ctx) => ({ chainId: ctx.chainId }),
+    GET_CHAIN_ID: async (ctx) => ({ chainId: currentChainId(ctx) }),
     GET_SMART_ACCOUNT_ENABLED_NETWORKS: async () => ({ smartAccountEnabledNetworks: [] }),
     INIT_SMART_ACCOUNT: async () => {
       throw new Error('Smart accounts are not available on the devnet')
     },
-    SET_PREFERRED_ACCOUNT: async (ctx) => ({ type: 'eoa', address: privateKeyToAccount((await currentUser(ctx)).privateKey).address }),
+    SET_PREFERRED_ACCOUNT: async (ctx) => ({ type: 'eoa', address: await addressOn(ctx, await currentUser(ctx)) }),
     RPC_REQUEST: async (ctx, { id, payload }) => {
-      const { privateKey } = await currentUser(ctx)
-      const chain = chainOf(ctx)
+      const user = await currentUser(ctx)
+      if (isSolanaMethod(payload.method)) {
+        // The Solana key answers Solana methods, whichever chain the account is on now.
+        const keypair = solanaKeypair((await withSolanaKey(ctx, user)).solanaSeed)
+        const chain = solanaChainFor(ctx, payload.chainId)
+        assertOwnSolanaAccount(payload, keypair.publicKey)
+        return ctx.approvals.ask({
+          id: id ?? random(),
+          origin: ctx.parentOrigin ?? 'an unknown page',
+          dappName: ctx.dappName,
+          summary: describeSolanaRequest(payload, chain, keypair.publicKey),
+          work: () => handleSolanaRpc(payload as Parameters<typeof handleSolanaRpc>[0], keypair, chain),
+        })
+      }
+      const { privateKey } = user
+      const chain = evmChainFor(ctx, payload.chainId)
       if (isFrameRpcMethodSafe(payload.method)) return handleRpc(payload, privateKey, chain)
       assertOwnAccount(payload, privateKey)
       // Signing and sending wait for the person, in this frame: the page can ask, never answer.

@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     store,
     origin: location.origin,
     chainId: config.chains[0]!.chainId,
+    solanaChainId: null,
     pendingEmail: null,
     pendingUpdate: null,
     socialStates: new Map(),
@@ -49,7 +50,7 @@ async function main(): Promise<void> {
     )
   })
 
-  if (status) status.textContent = `Ready (${config.chains.map((c) => c.chainId).join(', ')})`
+  if (status) status.textContent = `Ready (${[...config.chains.map((c) => c.chainId), ...config.solanaChains.map((c) => c.caipNetworkId)].join(', ')})`
   // Greet only the embedding page's origin: Chromium and Safari name it (`ancestorOrigins`); elsewhere
   // every allowed origin is tried, and a targeted post reaches only the matching one (the browser
   // warns in the console about the others).

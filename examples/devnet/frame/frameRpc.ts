@@ -77,7 +77,6 @@ export async function handleRpc(request: FrameRpcRequest, privateKey: Hex, chain
     case 'wallet_getCapabilities':
       return {}
     default:
-      if (request.method.startsWith('solana_')) throw new Error('Solana is not available on the devnet')
       if (isFrameRpcMethodSafe(request.method)) return chainRpc(chain.rpcUrl, request.method, request.params)
       throw new Error(`${request.method} is not supported by the dev frame`)
   }

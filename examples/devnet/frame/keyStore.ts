@@ -1,13 +1,15 @@
 import type { Hex } from 'viem'
 
 /**
- * The dev frame's storage, in its own origin's IndexedDB: a private key per user (never sent
+ * The dev frame's storage, in its own origin's IndexedDB: private keys per user (never sent
  * anywhere) and the current session. The page that embeds the frame cannot read any of it.
  */
 export interface StoredUser {
   /** `email:ada@example.com`, `github:ada`, `farcaster:ada`. */
   readonly identity: string
   readonly privateKey: Hex
+  /** The Solana key's 32-byte seed (hex), beside the EVM key; added on first use for users made before it. */
+  readonly solanaSeed?: string
   readonly email?: string
   readonly userName?: string
 }

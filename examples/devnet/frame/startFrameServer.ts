@@ -13,6 +13,8 @@ export interface DevFrameOptions {
   allowedOrigins: string[]
   gatewayUrl: string
   chains: FrameConfig['chains']
+  /** Solana clusters the frame's Solana keys sign for (none: Solana requests are refused). */
+  solanaChains?: FrameConfig['solanaChains']
 }
 
 export interface DevFrame {
@@ -112,7 +114,7 @@ export async function startDevFrame(options: DevFrameOptions): Promise<DevFrame>
     headers: { 'content-security-policy': enforceAncestors ? frameAncestorsPolicy(allowedOrigins) : CSP },
   })
   const config = (): StaticFile => ({
-    body: JSON.stringify({ allowedOrigins, gatewayUrl: options.gatewayUrl, chains: options.chains, version: DEV_FRAME_VERSION } satisfies FrameConfig),
+    body: JSON.stringify({ allowedOrigins, gatewayUrl: options.gatewayUrl, chains: options.chains, solanaChains: options.solanaChains ?? [], version: DEV_FRAME_VERSION } satisfies FrameConfig),
     type: 'application/json; charset=utf-8',
   })
   const server = await startStaticServer({
