@@ -10,6 +10,7 @@ import { createStorage } from '../../storage/createStorage.js'
 import { startEsplora, type EsploraServer } from '../../examples/devnet/bitcoin/esploraServer.js'
 import { regtestScript } from '../../examples/devnet/bitcoin/regtestChain.js'
 import { createBitcoinTestWallet, type BitcoinTestWallet } from '../../examples/devnet/wallets/bitcoinTestWallet.js'
+import { createBitcoinStandardTestWallet } from '../../examples/devnet/wallets/bitcoinStandardTestWallet.js'
 import { replayChecked } from '../support/replayChecked.js'
 import { fakeWindow, until, waitForStoredConnection } from '../support/evmStack.js'
 
@@ -136,6 +137,51 @@ describe('Bitcoin through sats-connect (regtest stand-in)', () => {
     expect(airlock.getState().connectors.list.map((c) => c.id)).toEqual(['bip122:Standard BTC'])
     airlock.dispatch({ type: 'connection/connectRequested', namespace: 'bip122', connectorId: 'bip122:Standard BTC' })
     await until(airlock, (s) => s.connection.namespaces.bip122?.status === 'connected')
+  })
+
+  test('behavior: a wallet with only the Wallet Standard bitcoin: features connects payment first, signs a message the verifier accepts, signs a PSBT and broadcasts another; reload restores from its listed accounts', async () => {
+    const inner = createBitcoinTestWallet({ apiUrl: esplora.url, seed: 18 })
+    const standard = createBitcoinStandardTestWallet(inner)
+    const registry: WalletRegistryLike = { get: () => [standard], on: () => () => {} }
+    const storage = createStorage({ backend: 'memory' })
+    const id = 'bip122:Standard Only BTC'
+    const airlock = start(pageWith(null, []), storage, registry)
+    await airlock.ready()
+    await until(airlock, (s) => s.connectors.list.some((c) => c.id === id))
+    airlock.dispatch({ type: 'connection/connectRequested', namespace: 'bip122', connectorId: id })
+    const state = await until(airlock, (s) => s.connection.namespaces.bip122?.status === 'connected')
+    const key = `${network.caipNetworkId}:${inner.payment.address}`
+    expect(state.connection.namespaces.bip122).toMatchObject({ caipAddress: key, accounts: [key, `${network.caipNetworkId}:${inner.ordinals.address}`] })
+
+    const provider = airlock.getProvider('bip122')!
+    const message = 'Airlock says hello to a standard wallet'
+    const answer = (await provider.request({ method: 'signMessage', params: { address: inner.payment.address, message } })) as { signature: string; protocol: string }
+    expect(answer.protocol).toBe('BIP322')
+    expect(await verifyBitcoinSignature({ chainId: network.caipNetworkId, address: inner.payment.address, message, signature: answer.signature })).toBe(true)
+
+    const to = createBitcoinTestWallet({ apiUrl: esplora.url, seed: 19 }).payment.address
+    const spend = (funding: { txid: string; vout: number }) => {
+      const psbt = new Psbt({ network: networks.regtest })
+      psbt.addInput({ hash: funding.txid, index: funding.vout, witnessUtxo: { script: regtestScript(inner.payment.address)!, value: 60_000n } })
+      psbt.addOutput({ script: regtestScript(to)!, value: 20_000n })
+      psbt.addOutput({ script: regtestScript(inner.payment.address)!, value: 39_000n })
+      return psbt.toBase64()
+    }
+    const { psbt } = (await provider.request({ method: 'signPsbt', params: { psbt: spend(esplora.chain.fund(inner.payment.address, 60_000n)), signInputs: { [inner.payment.address]: [0] } } })) as { psbt: string }
+    expect(Psbt.fromBase64(psbt, { network: networks.regtest }).data.inputs[0]!.partialSig).toHaveLength(1)
+    const { txid } = (await provider.request({ method: 'signPsbt', params: { psbt: spend(esplora.chain.fund(inner.payment.address, 60_000n)), signInputs: { [inner.payment.address]: [0] }, broadcast: true } })) as { txid: string }
+    expect(txid).toMatch(/^[0-9a-f]{64}$/)
+    const paid = (await (await fetch(`${esplora.url}/address/${to}`)).json()) as { mempool_stats: { funded_txo_sum: number } }
+    expect(paid.mempool_stats.funded_txo_sum).toBe(20_000)
+    // No feature of its own for sendTransfer: 4200, the wallet never asked.
+    await expect(provider.request({ method: 'sendTransfer', params: { recipients: [{ address: to, amount: 1_000 }] } })).rejects.toMatchObject({ code: 4200 })
+    expect(inner.requests.map((r) => r.method)).toEqual(['getAccounts', 'signMessage', 'signPsbt', 'signPsbt'])
+
+    await waitForStoredConnection(storage, 3_000, 'bip122')
+    const second = start(pageWith(null, []), storage, registry)
+    const restored = await until(second, (s) => s.connection.namespaces.bip122?.status === 'connected')
+    expect(restored.connection.namespaces.bip122?.caipAddress).toBe(key)
+    expect(inner.requests.map((r) => r.method)).toEqual(['getAccounts', 'signMessage', 'signPsbt', 'signPsbt'])
   })
 
   test('behavior: a wallet answering an address of another network, or garbage, fails the connect with a clear error', async () => {

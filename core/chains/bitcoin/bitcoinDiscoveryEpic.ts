@@ -4,6 +4,11 @@ import type { AirlockState } from '../../state.js'
 import type { Epic } from '../../store/types.js'
 import { announcedConnector, walletStandardDiscoveryEpic, type FoundWallet, type WalletFinder, type WalletRegistryLike } from '../announced/walletStandardDiscoveryEpic.js'
 import { satsConnectProvider, type SatsConnectProviderLike } from './satsConnectProvider.js'
+import { selectActiveNetwork, selectNetworks } from '../../slices/network/selectors.js'
+import type { StateObservable } from '../../store/types.js'
+import type { StandardWalletLike } from '../announced/standardWallet.js'
+import { bitcoinNetworkName } from './bitcoinNetworkName.js'
+import { bitcoinStandardProvider } from './bitcoinStandardProvider.js'
 
 /** More entries than this in `btc_providers` is not a browser's wallets. */
 const MAX_PROVIDERS = 20
@@ -20,14 +25,26 @@ function found(name: unknown, icon: unknown, provider: unknown): FoundWallet | n
   return connector ? { connector, provider: satsConnectProvider(provider) } : null
 }
 
+/** The Bitcoin extension's chain ids (`bitcoin:mainnet`, `bitcoin:testnet`, `bitcoin:regtest`); signet signs as testnet. */
+function standardChain(state$: StateObservable<AirlockState>): string | undefined {
+  const active = selectActiveNetwork(state$.value)
+  const network = active.chainNamespace === 'bip122' ? active : selectNetworks(state$.value, 'bip122')[0]
+  const name = network ? bitcoinNetworkName(network) : undefined
+  return name ? `bitcoin:${name}` : undefined
+}
+
 const BITCOIN_FINDER: WalletFinder = {
   namespace: 'bip122',
-  // A Wallet Standard wallet with a `bitcoin:` chain and the `sats-connect:` feature's provider.
-  fromStandard(value) {
+  // A Wallet Standard wallet with a `bitcoin:` chain: its `sats-connect:` feature's provider when it
+  // has one (Xverse, Magic Eden), else the Bitcoin extension's `bitcoin:connect` features.
+  fromStandard(value, state$) {
     if (value === null || typeof value !== 'object') return null
     const { name, icon, chains, features } = value as { name?: unknown; icon?: unknown; chains?: unknown; features?: Record<string, unknown> }
     if (!Array.isArray(chains) || !chains.some((chain) => typeof chain === 'string' && chain.startsWith('bitcoin:'))) return null
-    return found(name, icon, (features?.['sats-connect:'] as { provider?: unknown } | undefined)?.provider)
+    const satsConnect = (features?.['sats-connect:'] as { provider?: unknown } | undefined)?.provider
+    if (satsConnect !== undefined || features === null || typeof features !== 'object' || !('bitcoin:connect' in features)) return found(name, icon, satsConnect)
+    const connector = announcedConnector('bip122', name, icon)
+    return connector ? { connector, provider: bitcoinStandardProvider(value as StandardWalletLike, () => standardChain(state$)) } : null
   },
   // sats-connect's own list: `window.btc_providers`, each provider at its `id` path on `window`.
   fromPage(win: WindowLike) {
@@ -45,9 +62,10 @@ const BITCOIN_FINDER: WalletFinder = {
 }
 
 /**
- * Finds Bitcoin browser wallets as sats-connect does: the page's `window.btc_providers` list, and
- * Wallet Standard wallets with a `bitcoin:` chain and the `sats-connect:` feature. Each one's
- * provider is a satsConnectProvider.
+ * Finds Bitcoin browser wallets as sats-connect and the Wallet Standard do: the page's
+ * `window.btc_providers` list, and Wallet Standard wallets with a `bitcoin:` chain (through their
+ * `sats-connect:` feature, else the `bitcoin:` features). Each one's provider answers the same
+ * methods (satsConnectProvider, bitcoinStandardProvider).
  * @example createStore({ …, epics: { discovery: bitcoinDiscoveryEpic(() => getWallets()) } })
  */
 export const bitcoinDiscoveryEpic = (registry: () => WalletRegistryLike | Promise<WalletRegistryLike>): Epic<Action, AirlockState, AirlockDeps> =>

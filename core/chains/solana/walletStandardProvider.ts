@@ -3,26 +3,16 @@ import { z } from 'zod'
 import type { Eip1193Provider } from '../../connectors/providerRegistry.js'
 import { BaseError } from '../../errors/BaseError.js'
 import { CONNECT_METHOD, DISCONNECT_METHOD } from '../announced/announcedWalletEpics.js'
+import { accountObject, featureMethod, fromBase64, standardAccountEvents, standardDisconnect, toBase64, UNSUPPORTED_METHOD_CODE, type StandardWalletLike } from '../announced/standardWallet.js'
 import { decodeBase58, solanaAddressSchema, walletStandardAccountsSchema } from './solanaSchemas.js'
 
-/**
- * The parts of a Wallet Standard wallet Airlock touches, typed loosely on purpose: a wallet is
- * outside input, so every feature is looked up and every answer parsed before use.
- */
-export interface StandardWalletLike {
-  readonly name: string
-  readonly icon?: string
-  readonly chains: readonly string[]
-  readonly accounts: readonly unknown[]
-  readonly features: Readonly<Record<string, unknown>>
-}
+export type { StandardWalletLike } from '../announced/standardWallet.js'
 
 /** The Solana wallet provider a host gets from `getProvider('solana')`: WalletConnect's method names and shapes. */
 export interface SolanaWalletProvider extends Eip1193Provider {
   readonly wallet: StandardWalletLike
 }
 
-const UNSUPPORTED_METHOD_CODE = 4200
 /** A wallet's signature or transaction bigger than this is not one. */
 const MAX_BYTES = 1_232 * 4
 
@@ -33,12 +23,10 @@ const base58Bytes = z.string().max(8_192).transform((value, ctx) => {
   return z.NEVER
 })
 const base64Bytes = z.string().max(MAX_BYTES * 2).transform((value, ctx) => {
-  try {
-    return Uint8Array.from(atob(value), (c) => c.charCodeAt(0))
-  } catch {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Invalid base64' })
-    return z.NEVER
-  }
+  const bytes = fromBase64(value)
+  if (bytes) return bytes
+  ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Invalid base64' })
+  return z.NEVER
 })
 const signMessageParams = z.object({ message: base58Bytes, pubkey: solanaAddressSchema })
 const transactionParams = z.object({
@@ -61,19 +49,9 @@ const signatureOut = z.instanceof(Uint8Array).refine((bytes) => bytes.length ===
  * @example await provider.request({ method: 'solana_signMessage', params: { message: bs58.encode(bytes), pubkey } })
  */
 export function walletStandardProvider(wallet: StandardWalletLike, chain: () => string | undefined): SolanaWalletProvider {
-  const feature = <T>(name: string, method: string): T => {
-    const value = wallet.features[name] as Record<string, unknown> | undefined
-    if (!value || typeof value[method] !== 'function') throw new BaseError(`The wallet does not support ${name}`, { code: UNSUPPORTED_METHOD_CODE })
-    return (value[method] as (...args: unknown[]) => unknown).bind(value) as T
-  }
-  /** The wallet's account object for an address (its features take the object, not the string). */
-  const account = (address?: string): unknown => {
-    const found = wallet.accounts.find((a) => (a as { address?: unknown }).address === address) ?? (address === undefined ? wallet.accounts[0] : undefined)
-    if (!found) throw new BaseError('Account not connected', { code: 4100 })
-    return found
-  }
+  const feature = <T>(name: string, method: string): T => featureMethod<T>(wallet, name, method)
+  const account = (address?: string): unknown => accountObject(wallet, address)
   const addresses = (accounts: unknown): string[] => walletStandardAccountsSchema.parse(accounts).map((a) => a.address)
-  const listeners = new Map<(...args: unknown[]) => void, () => void>()
 
   const request = async ({ method, params }: { method: string; params?: unknown }): Promise<unknown> => {
     switch (method) {
@@ -82,11 +60,8 @@ export function walletStandardProvider(wallet: StandardWalletLike, chain: () => 
         const output = (await feature<(input: unknown) => Promise<{ accounts?: unknown }>>('standard:connect', 'connect')(silent ? { silent } : undefined)) ?? {}
         return addresses(output.accounts ?? wallet.accounts)
       }
-      case DISCONNECT_METHOD: {
-        const disconnect = (wallet.features['standard:disconnect'] as { disconnect?: () => Promise<void> } | undefined)?.disconnect
-        if (disconnect) await disconnect.call(wallet.features['standard:disconnect'])
-        return null
-      }
+      case DISCONNECT_METHOD:
+        return standardDisconnect(wallet)
       case 'solana_signMessage': {
         const { message, pubkey } = signMessageParams.parse(params)
         const [output] = await feature<(input: unknown) => Promise<unknown[]>>('solana:signMessage', 'signMessage')({ account: account(pubkey), message })
@@ -113,28 +88,7 @@ export function walletStandardProvider(wallet: StandardWalletLike, chain: () => 
     }
   }
 
-  return {
-    wallet,
-    request,
-    on(event, listener) {
-      if (event !== 'accountsChanged' || listeners.has(listener)) return
-      const on = (wallet.features['standard:events'] as { on?: (event: string, cb: (change: { accounts?: unknown }) => void) => () => void } | undefined)?.on
-      if (!on) return
-      const off = on.call(wallet.features['standard:events'], 'change', (change) => {
-        if (!change || !('accounts' in change)) return
-        try {
-          listener(addresses(change.accounts))
-        } catch {
-          // A malformed change is dropped, as EVM wallets' malformed events are.
-        }
-      })
-      listeners.set(listener, off)
-    },
-    removeListener(event, listener) {
-      listeners.get(listener)?.()
-      listeners.delete(listener)
-    },
-  }
+  return { wallet, request, ...standardAccountEvents(wallet, addresses) }
 }
 
 /** A serialized transaction starts with its signature count (compact-u16; one byte below 128), then the signatures. */
@@ -142,10 +96,4 @@ function firstSignature(signed: Uint8Array): string {
   const count = signed[0] ?? 0
   if (count === 0 || count >= 0x80 || signed.length < 65) throw new BaseError('The wallet returned an unsigned transaction')
   return bs58.encode(signed.subarray(1, 65))
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let text = ''
-  for (const byte of bytes) text += String.fromCharCode(byte)
-  return btoa(text)
 }
