@@ -13,6 +13,14 @@ import { type EvmStack, fakeWindow, startAirlock, until, useEvmStack } from '../
 import { createWcWallet, type WcWallet } from '../support/wcWallet.js'
 import { closeProvider, keepVerifyLocal, memoryKeyValueStorage, type OutboundRecorder, recordOutboundRequests, uniquePrefix, universalProviderOptions } from '../support/wcOffline.js'
 import { useWcAirlockStack } from '../support/wcAirlockStack.js'
+import { ed25519 } from '@noble/curves/ed25519'
+import { networks, Psbt } from 'bitcoinjs-lib'
+import bs58 from 'bs58'
+import { airlockBitcoinRegtest, airlockSolanaLocal } from '../../core/chains/networks.js'
+import { verifyBitcoinSignature } from '../../core/siwx/verifiers/verifyBitcoinSignature.js'
+import { startEsplora } from '../../examples/devnet/bitcoin/esploraServer.js'
+import { regtestScript } from '../../examples/devnet/bitcoin/regtestChain.js'
+import { createBitcoinTestWallet } from '../../examples/devnet/wallets/bitcoinTestWallet.js'
 
 /**
  * Issue #4 part 2 in Node: a real `createAirlock` with the WalletConnect connector, the local
@@ -300,5 +308,69 @@ describe('WalletConnect connector (relay + Node wallet + anvil)', { timeout: 60_
     await airlock.ready()
     await until(airlock, (s) => s.connectors.list.some((c) => c.id === WALLET_CONNECT_CONNECTOR_ID))
     await expect(airlock.deps.providers.get(WALLET_CONNECT_CONNECTOR_ID)!.request({ method: 'personal_sign', params: ['0x00', '0x00'] })).rejects.toThrow('WalletConnectConnector not found')
+  })
+
+  test('behavior: one session also carries Solana and Bitcoin: solana_signMessage (base58) verifies, and Bitcoin calls in sats-connect shapes reach the wallet in WalletConnect\'s (message verified, PSBT signed and broadcast, transfer paid)', async () => {
+    const esplora = await startEsplora({ port: 0 })
+    try {
+      const regtest = { ...airlockBitcoinRegtest, rpcUrls: { default: { http: [esplora.url] } } }
+      const btc = createBitcoinTestWallet({ apiUrl: esplora.url, seed: 31 })
+      const seed = Uint8Array.from({ length: 32 }, (_, i) => 7 * i + 1)
+      const wallet = await createWcWallet({
+        relayUrl: wc.relay.url,
+        rpcUrl: { 31337: wc.stack.chain1.rpcUrl },
+        privateKey: ANVIL_ACCOUNTS[3]!.privateKey,
+        solana: { seed, chain: airlockSolanaLocal.caipNetworkId },
+        bitcoin: { wallet: btc, chain: regtest.caipNetworkId },
+      })
+      wc.wallets.push(wallet)
+      const airlock = startAirlock(wc.stack, {
+        window: fakeWindow(),
+        networks: [...wc.stack.networks, airlockSolanaLocal, regtest],
+        projectId: DEFAULT_DEV_PROJECT_ID,
+        relayUrl: wc.relay.url,
+        apiUrl: wc.gateway.url,
+        analyticsUrl: wc.gateway.url,
+        blockchainApiUrl: wc.gateway.url,
+        walletConnect: { createProvider: localProvider() },
+      })
+      await airlock.ready()
+      await until(airlock, (s) => s.connectors.list.some((c) => c.id === WALLET_CONNECT_CONNECTOR_ID))
+      await pairAirlock(airlock, wallet)
+      const state = await until(airlock, (s) => s.connection.namespaces.solana?.status === 'connected' && s.connection.namespaces.bip122?.status === 'connected')
+      const pubkey = bs58.encode(ed25519.getPublicKey(seed))
+      expect(state.connection.namespaces.solana?.caipAddress).toBe(`${airlockSolanaLocal.caipNetworkId}:${pubkey}`)
+      expect(state.connection.namespaces.bip122?.caipAddress).toBe(`${regtest.caipNetworkId}:${btc.payment.address}`)
+
+      const message = new TextEncoder().encode('Airlock over WalletConnect on Solana')
+      const { signature } = (await airlock.getProvider('solana')!.request({ method: 'solana_signMessage', params: { message: bs58.encode(message), pubkey } })) as { signature: string }
+      expect(ed25519.verify(bs58.decode(signature), message, bs58.decode(pubkey))).toBe(true)
+
+      const bitcoin = airlock.getProvider('bip122')!
+      const text = 'Airlock over WalletConnect on Bitcoin'
+      for (const protocol of ['ECDSA', 'BIP322'] as const) {
+        const signed = (await bitcoin.request({ method: 'signMessage', params: { address: btc.payment.address, message: text, protocol } })) as { signature: string }
+        // The wallet answered hex; the host gets base64, which the verifier accepts.
+        expect(await verifyBitcoinSignature({ chainId: regtest.caipNetworkId, address: btc.payment.address, message: text, signature: signed.signature })).toBe(true)
+      }
+      const funding = esplora.chain.fund(btc.payment.address, 90_000n)
+      const to = createBitcoinTestWallet({ apiUrl: esplora.url, seed: 32 }).payment.address
+      const psbt = new Psbt({ network: networks.regtest })
+      psbt.addInput({ hash: funding.txid, index: funding.vout, witnessUtxo: { script: regtestScript(btc.payment.address)!, value: 90_000n } })
+      psbt.addOutput({ script: regtestScript(to)!, value: 25_000n })
+      psbt.addOutput({ script: regtestScript(btc.payment.address)!, value: 64_000n })
+      const { txid } = (await bitcoin.request({ method: 'signPsbt', params: { psbt: psbt.toBase64(), signInputs: { [btc.payment.address]: [0] }, broadcast: true } })) as { txid: string }
+      expect(txid).toMatch(/^[0-9a-f]{64}$/)
+      const sent = (await bitcoin.request({ method: 'sendTransfer', params: { recipients: [{ address: to, amount: 10_000 }] } })) as { txid: string }
+      expect(sent.txid).toMatch(/^[0-9a-f]{64}$/)
+      const paid = (await (await fetch(`${esplora.url}/address/${to}`)).json()) as { mempool_stats: { funded_txo_sum: number } }
+      expect(paid.mempool_stats.funded_txo_sum).toBe(35_000)
+      // WalletConnect pays one recipient per transfer: two are refused before the wallet is asked.
+      await expect(bitcoin.request({ method: 'sendTransfer', params: { recipients: [{ address: to, amount: 1_000 }, { address: to, amount: 2_000 }] } })).rejects.toThrow('one recipient')
+      expect(wallet.requests).toEqual(['solana_signMessage', 'signMessage', 'signMessage', 'signPsbt', 'sendTransfer'])
+      expect(wc.outbound.remote()).toEqual([])
+    } finally {
+      await esplora.close()
+    }
   })
 })

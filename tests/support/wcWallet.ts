@@ -3,6 +3,9 @@ import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
 import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
 import { createWalletClient, defineChain, hexToBigInt, http, isHex, numberToHex, type Address, type Hex, type TypedDataDefinition } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { ed25519 } from '@noble/curves/ed25519'
+import bs58 from 'bs58'
+import type { BitcoinTestWallet } from '../../examples/devnet/wallets/bitcoinTestWallet.js'
 import { forgetGlobalCore, keepVerifyLocal, memoryKeyValueStorage, signClientOptions, uniquePrefix } from './wcOffline.js'
 
 export interface CreateWcWalletParameters {
@@ -15,6 +18,14 @@ export interface CreateWcWalletParameters {
   chains?: number[]
   /** Approve proposals and requests unless told otherwise (default true). */
   autoApprove?: boolean
+  /** Also a Solana account on `chain` (answers `solana_signMessage`, base58 in and out, ed25519). */
+  solana?: { seed: Uint8Array; chain: string }
+  /**
+   * Also a Bitcoin account on `chain`: WalletConnect's bip122 methods with their shapes (`account`
+   * on every call, `signInputs` as a list, `amount` a string, a hex signature), signed by the
+   * sats-connect test wallet's real regtest keys.
+   */
+  bitcoin?: { wallet: BitcoinTestWallet; chain: string }
 }
 
 export interface WcWalletSession {
@@ -52,6 +63,8 @@ export interface WcWallet {
   close(): Promise<void>
 }
 
+const SOLANA_METHODS = ['solana_signMessage']
+const BIP122_METHODS = ['signMessage', 'signPsbt', 'sendTransfer']
 const EIP155_METHODS = ['personal_sign', 'eth_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'eth_accounts', 'eth_requestAccounts', 'eth_chainId', 'wallet_switchEthereumChain']
 const EIP155_EVENTS = ['chainChanged', 'accountsChanged']
 
@@ -88,6 +101,9 @@ export async function createWcWallet(params: CreateWcWalletParameters): Promise<
   /** Pending `pair()` calls, oldest first: each waits for the next proposal. */
   const proposalWaiters: { resolve: (s: WcWalletSession) => void; reject: (e: Error) => void }[] = []
   const activeChain = new Map<string, number>()
+  // The Bitcoin keys belong to this wallet: its sats-connect signer has them unlocked from the start.
+  if (params.bitcoin) await params.bitcoin.wallet.request('getAccounts', { purposes: ['payment', 'ordinals'] })
+  const solanaKey = params.solana ? { seed: params.solana.seed, address: bs58.encode(ed25519.getPublicKey(params.solana.seed)) } : null
 
   const walletFor = (chainId: number) => {
     const url = rpcUrls[chainId]
@@ -109,6 +125,8 @@ export async function createWcWallet(params: CreateWcWalletParameters): Promise<
         proposal,
         supportedNamespaces: {
           eip155: { chains: chains.map((c) => `eip155:${c}`), methods: EIP155_METHODS, events: EIP155_EVENTS, accounts: chains.map((c) => `eip155:${c}:${account.address}`) },
+          ...(solanaKey && params.solana ? { solana: { chains: [params.solana.chain], methods: SOLANA_METHODS, events: [], accounts: [`${params.solana.chain}:${solanaKey.address}`] } } : {}),
+          ...(params.bitcoin ? { bip122: { chains: [params.bitcoin.chain], methods: BIP122_METHODS, events: [], accounts: [`${params.bitcoin.chain}:${params.bitcoin.wallet.payment.address}`] } } : {}),
         },
       })
       const session = await client.approve({ id, namespaces })
@@ -175,6 +193,15 @@ export async function createWcWallet(params: CreateWcWalletParameters): Promise<
           gas: tx.gas ? hexToBigInt(tx.gas) : undefined,
         })
       }
+      case 'solana_signMessage': {
+        const { message, pubkey } = (rpcParams ?? {}) as { message?: unknown; pubkey?: unknown }
+        if (!solanaKey || pubkey !== solanaKey.address || typeof message !== 'string') throw new RequestError(-32602, 'solana_signMessage: expected { message: base58, pubkey }')
+        return { signature: bs58.encode(ed25519.sign(bs58.decode(message), solanaKey.seed)) }
+      }
+      case 'signMessage':
+      case 'signPsbt':
+      case 'sendTransfer':
+        return answerBitcoin(method, rpcParams)
       case 'wallet_switchEthereumChain': {
         const target = Number((list[0] as { chainId?: string } | undefined)?.chainId)
         if (!chains.includes(target)) throw new RequestError(4902, `Unrecognized chain ID ${target}.`)
@@ -184,6 +211,36 @@ export async function createWcWallet(params: CreateWcWalletParameters): Promise<
       }
       default:
         throw new RequestError(4200, `The wallet does not support ${method}.`)
+    }
+  }
+
+  /** WalletConnect's bip122 shapes, checked as a wallet would, then signed by the sats-connect test wallet. */
+  async function answerBitcoin(method: string, rpcParams: unknown): Promise<unknown> {
+    const btc = params.bitcoin
+    const p = (rpcParams ?? {}) as Record<string, unknown>
+    if (!btc || p.account !== btc.wallet.payment.address) throw new RequestError(-32602, `${method}: expected the connected account`)
+    const call = async (name: string, args: unknown) => {
+      const answer = await btc.wallet.request(name, args)
+      if (answer.status === 'error') throw new RequestError(answer.error.code, answer.error.message)
+      return answer.result as Record<string, string>
+    }
+    switch (method) {
+      case 'signMessage': {
+        if (typeof p.message !== 'string' || (p.protocol !== undefined && p.protocol !== 'ecdsa' && p.protocol !== 'bip322')) throw new RequestError(-32602, 'signMessage: expected { account, message, protocol? ecdsa | bip322 }')
+        const { signature } = await call('signMessage', { address: p.address ?? p.account, message: p.message, protocol: p.protocol === 'ecdsa' ? 'ECDSA' : 'BIP322' })
+        // WalletConnect wallets answer the signature in hex.
+        return { address: p.address ?? p.account, signature: Buffer.from(signature!, 'base64').toString('hex') }
+      }
+      case 'signPsbt': {
+        if (typeof p.psbt !== 'string' || !Array.isArray(p.signInputs)) throw new RequestError(-32602, 'signPsbt: expected { account, psbt, signInputs: [{ address, index }] }')
+        const grouped: Record<string, number[]> = {}
+        for (const input of p.signInputs as { address: string; index: number }[]) (grouped[input.address] ??= []).push(input.index)
+        return call('signPsbt', { psbt: p.psbt, signInputs: grouped, ...(p.broadcast === undefined ? {} : { broadcast: p.broadcast }) })
+      }
+      default: {
+        if (typeof p.recipientAddress !== 'string' || typeof p.amount !== 'string' || !/^\d+$/.test(p.amount)) throw new RequestError(-32602, 'sendTransfer: expected { account, recipientAddress, amount (sats, a string) }')
+        return call('sendTransfer', { recipients: [{ address: p.recipientAddress, amount: Number(p.amount) }] })
+      }
     }
   }
 

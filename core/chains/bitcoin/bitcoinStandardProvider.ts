@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Eip1193Provider } from '../../connectors/providerRegistry.js'
 import { BaseError } from '../../errors/BaseError.js'
 import { isBitcoinAddress } from '../address.js'
+import { bitcoinRequestParams } from './bitcoinRequestSchemas.js'
 import { CONNECT_METHOD, DISCONNECT_METHOD } from '../announced/announcedWalletEpics.js'
 import { accountObject, featureMethod, fromBase64, standardAccountEvents, standardDisconnect, toBase64, UNSUPPORTED_METHOD_CODE, type StandardWalletLike } from '../announced/standardWallet.js'
 
@@ -13,18 +14,7 @@ const MAX_ACCOUNTS = 20
 const bitcoinAddress = z.string().refine((value) => isBitcoinAddress(value), 'Invalid Bitcoin address')
 const accountsSchema = z.array(z.object({ address: bitcoinAddress, publicKey: z.instanceof(Uint8Array).optional() }).passthrough()).max(MAX_ACCOUNTS)
 const bytes = (max: number) => z.instanceof(Uint8Array).refine((value) => value.length > 0 && value.length <= max, 'Invalid bytes')
-const base64Psbt = z.string().max(800_000).transform((value, ctx) => {
-  const decoded = fromBase64(value)
-  if (decoded) return decoded
-  ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Expected a base64 PSBT' })
-  return z.NEVER
-})
-const signMessageParams = z.object({ address: bitcoinAddress, message: z.string().max(65_536), protocol: z.enum(['ECDSA', 'BIP322']).optional() })
-const signPsbtParams = z.object({
-  psbt: base64Psbt,
-  signInputs: z.record(bitcoinAddress, z.array(z.number().int().nonnegative().max(10_000)).max(10_000)),
-  broadcast: z.boolean().optional(),
-})
+const PARAMS = bitcoinRequestParams(bitcoinAddress)
 const TXID = z.string().regex(/^[0-9a-fA-F]{64}$/)
 
 /** Taproot (witness v1) addresses are the ordinals accounts by convention; the rest pay. */
@@ -65,13 +55,15 @@ export function bitcoinStandardProvider(wallet: StandardWalletLike, chain: () =>
         case DISCONNECT_METHOD:
           return standardDisconnect(wallet)
         case 'signMessage': {
-          const { address, message } = signMessageParams.parse(params)
+          const { address, message } = PARAMS.signMessage.parse(params)
           const outputs = await feature<(input: unknown) => Promise<unknown>>('bitcoin:signMessage', 'signMessage')({ account: accountObject(wallet, address), message: new TextEncoder().encode(message) })
           const { signature } = signed(outputs, z.object({ signature: bytes(MAX_SIGNATURE_BYTES) }).passthrough())
           return { signature: toBase64(signature), address, protocol: signature.length === 65 ? 'ECDSA' : 'BIP322' }
         }
         case 'signPsbt': {
-          const { psbt, signInputs, broadcast } = signPsbtParams.parse(params)
+          const { psbt: base64, signInputs, broadcast } = PARAMS.signPsbt.parse(params)
+          const psbt = fromBase64(base64)
+          if (!psbt) throw new BaseError('Expected a base64 PSBT', { code: -32602 })
           const input = {
             psbt,
             inputsToSign: Object.entries(signInputs).map(([address, signingIndexes]) => ({ account: accountObject(wallet, address), signingIndexes })),

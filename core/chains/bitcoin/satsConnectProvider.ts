@@ -3,6 +3,7 @@ import type { Eip1193Provider } from '../../connectors/providerRegistry.js'
 import { BaseError } from '../../errors/BaseError.js'
 import { isBitcoinAddress } from '../address.js'
 import { CONNECT_METHOD, DISCONNECT_METHOD } from '../announced/announcedWalletEpics.js'
+import { bitcoinRequestParams } from './bitcoinRequestSchemas.js'
 
 /** A sats-connect provider as Xverse, Leather and Magic Eden expose it: `request(method, params)`. */
 export interface SatsConnectProviderLike {
@@ -28,14 +29,7 @@ const accountsSchema = z.array(accountSchema).max(20)
 /** `getAccounts` answers a list; `wallet_getAccount` an object with `addresses`. */
 const accountsAnswer = z.union([accountsSchema, z.object({ addresses: accountsSchema }).passthrough().transform((value) => value.addresses)])
 
-const signMessageParams = z.object({ address: bitcoinAddress, message: z.string().max(65_536), protocol: z.enum(['ECDSA', 'BIP322']).optional() })
-const signPsbtParams = z.object({
-  psbt: z.string().max(800_000).regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Expected a base64 PSBT'),
-  signInputs: z.record(bitcoinAddress, z.array(z.number().int().nonnegative().max(10_000)).max(10_000)),
-  broadcast: z.boolean().optional(),
-})
-const sendTransferParams = z.object({ recipients: z.array(z.object({ address: bitcoinAddress, amount: z.number().int().positive().safe() })).min(1).max(100) })
-const PARAMS: Readonly<Record<string, z.ZodTypeAny>> = { signMessage: signMessageParams, signPsbt: signPsbtParams, sendTransfer: sendTransferParams }
+const PARAMS: Readonly<Record<string, z.ZodTypeAny>> = bitcoinRequestParams(bitcoinAddress)
 const RESULTS: Readonly<Record<string, z.ZodTypeAny>> = {
   signMessage: z.object({ signature: z.string().min(1).max(2_048), address: z.string().max(100).optional(), protocol: z.string().max(16).optional(), messageHash: z.string().max(200).optional() }).passthrough(),
   signPsbt: z.object({ psbt: z.string().max(1_600_000), txid: TXID.optional() }).passthrough(),

@@ -3,6 +3,7 @@ import type { ChainNamespace } from '../../chains/types.js'
 import { BaseError } from '../../errors/BaseError.js'
 import type { Eip1193Provider } from '../providerRegistry.js'
 import { CONNECT_BEFORE_REQUEST, CONNECTOR_NOT_FOUND, PAIRING_FAILED, SIGN_CLIENT_NOT_INITIALIZED } from './constants.js'
+import { fromWalletConnectBitcoin, toWalletConnectBitcoin } from './bitcoinRequests.js'
 import { installPublishGuard, type GuardedCore, type PublishGuard } from './publishGuard.js'
 import type { CreateUniversalProvider, StorageRecoveryReason, UniversalProviderInit, UniversalProviderLike } from './universalProvider.js'
 
@@ -31,6 +32,13 @@ function namespaceOf(method: string): ChainNamespace {
   if (method.startsWith('solana_')) return 'solana'
   if (['signMessage', 'signPsbt', 'sendTransfer', 'getAccountAddresses'].includes(method)) return 'bip122'
   return 'eip155'
+}
+
+/** The address of a session namespace's first account (`bip122:<ref>:<address>`), if any. */
+function firstAccount(session: unknown, namespace: ChainNamespace): string | undefined {
+  const accounts = (session as { namespaces?: Record<string, { accounts?: unknown }> } | undefined)?.namespaces?.[namespace]?.accounts
+  const first = Array.isArray(accounts) ? accounts[0] : undefined
+  return typeof first === 'string' ? first.slice(first.lastIndexOf(':') + 1) : undefined
 }
 
 /**
@@ -72,8 +80,13 @@ export function createSessionHolder(
       if (!created.session) throw new BaseError(CONNECT_BEFORE_REQUEST)
       // Never handed to the SDK while the relay is known to be down: it would queue it.
       if (relayUnreachable()) throw unreachable()
-      const job = guard?.track({ method, params })
-      const sent = created.request(params === undefined ? { method } : { method, params }, chainFor(namespaceOf(method)))
+      const namespace = namespaceOf(method)
+      // Bitcoin calls arrive in the shapes every Bitcoin wallet takes here and go out in WalletConnect's.
+      const account = namespace === 'bip122' ? firstAccount(created.session, 'bip122') : undefined
+      const sentParams = account === undefined ? params : toWalletConnectBitcoin(method, params, account)
+      const job = guard?.track({ method, params: sentParams })
+      const answered = created.request(sentParams === undefined ? { method } : { method, params: sentParams }, chainFor(namespace))
+      const sent = account === undefined ? answered : answered.then((result) => fromWalletConnectBitcoin(method, result))
       // Kept until answered, so a relay that stays down fails it cleanly instead of leaving it hanging.
       return new Promise((resolve, reject) => {
         const entry = { reject, job }
