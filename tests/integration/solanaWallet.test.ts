@@ -1,5 +1,5 @@
 import { ed25519 } from '@noble/curves/ed25519'
-import { Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction } from '@solana/web3.js'
+import { Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction, SystemInstruction } from '@solana/web3.js'
 import bs58 from 'bs58'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { airlockSolanaLocal } from '../../core/chains/networks.js'
@@ -99,6 +99,16 @@ describe('Solana through the Wallet Standard (litesvm cluster)', () => {
     const key = `${network.caipNetworkId}:${pubkey}`
     await until(airlock, (s) => s.balances.native[key]?.value === String(after))
     expect(airlock.log.entries().map((e) => e.action.type)).toEqual(expect.arrayContaining(['wallet/requestSent', 'wallet/requestSucceeded']))
+
+    // Sign all (SPEC 3): both come back signed by the key, in order, without being sent.
+    const unsigned = [1, 2].map((n) => new Transaction({ feePayer: wallet.keypair.publicKey, recentBlockhash: blockhash }).add(SystemProgram.transfer({ fromPubkey: wallet.keypair.publicKey, toPubkey: to, lamports: n })))
+    const { transactions } = (await provider.request({ method: 'solana_signAllTransactions', params: { transactions: unsigned.map((t) => t.serialize({ requireAllSignatures: false }).toString('base64')), pubkey } })) as { transactions: string[] }
+    expect(transactions).toHaveLength(2)
+    transactions.forEach((signed, i) => {
+      const tx = Transaction.from(Buffer.from(signed, 'base64'))
+      expect(tx.verifySignatures()).toBe(true)
+      expect(SystemInstruction.decodeTransfer(tx.instructions[0]!).lamports).toBe(BigInt(i + 1))
+    })
   })
 
   test('behavior: after a reload the stored wallet is confirmed silently (no prompt); a wallet that forgot the site ends disconnected', async () => {

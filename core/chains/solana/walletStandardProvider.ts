@@ -34,6 +34,7 @@ const transactionParams = z.object({
   pubkey: solanaAddressSchema.optional(),
   sendOptions: z.object({ skipPreflight: z.boolean().optional(), preflightCommitment: z.string().max(16).optional() }).passthrough().optional(),
 })
+const allTransactionsParams = z.object({ transactions: z.array(base64Bytes).min(1).max(100), pubkey: solanaAddressSchema.optional() })
 const bytesOut = z.instanceof(Uint8Array).refine((bytes) => bytes.length > 0 && bytes.length <= MAX_BYTES, 'Invalid bytes')
 const signatureOut = z.instanceof(Uint8Array).refine((bytes) => bytes.length === 64, 'Invalid signature')
 
@@ -42,6 +43,7 @@ const signatureOut = z.instanceof(Uint8Array).refine((bytes) => bytes.length ===
  * methods, so the epics and the host use one surface for injected and WalletConnect wallets:
  * `solana_signMessage` ({ message: base58, pubkey } → { signature: base58 }),
  * `solana_signTransaction` ({ transaction: base64 } → { signature, transaction }),
+ * `solana_signAllTransactions` ({ transactions: base64[] } → { transactions }),
  * `solana_signAndSendTransaction` ({ transaction: base64, sendOptions? } → { signature }).
  * Airlock's own epics also use `airlock_connect` ({ silent? } → addresses) and `airlock_disconnect`
  * (see announcedWalletEpics); `on('accountsChanged')` follows `standard:events`. Every wallet answer
@@ -72,6 +74,14 @@ export function walletStandardProvider(wallet: StandardWalletLike, chain: () => 
         const [output] = await feature<(input: unknown) => Promise<unknown[]>>('solana:signTransaction', 'signTransaction')({ account: account(pubkey), transaction, chain: chain() })
         const signed = bytesOut.parse((output as { signedTransaction?: unknown } | undefined)?.signedTransaction)
         return { signature: firstSignature(signed), transaction: toBase64(signed) }
+      }
+      case 'solana_signAllTransactions': {
+        // The feature takes several inputs at once: one prompt for the batch, as wallets show it.
+        const { transactions, pubkey } = allTransactionsParams.parse(params)
+        const signer = account(pubkey)
+        const outputs = await feature<(...inputs: unknown[]) => Promise<unknown[]>>('solana:signTransaction', 'signTransaction')(...transactions.map((transaction) => ({ account: signer, transaction, chain: chain() })))
+        if (!Array.isArray(outputs) || outputs.length !== transactions.length) throw new BaseError('The wallet returned another number of transactions')
+        return { transactions: outputs.map((output) => toBase64(bytesOut.parse((output as { signedTransaction?: unknown } | undefined)?.signedTransaction))) }
       }
       case 'solana_signAndSendTransaction': {
         const { transaction, pubkey, sendOptions } = transactionParams.parse(params)
