@@ -1,0 +1,29 @@
+import { describe, expect, test } from 'vitest'
+import { checkBudgets, pairedButtonOver } from './report.js'
+import type { SpeedResult, SpeedRun } from './speed.js'
+
+const run = (button: number | null): SpeedRun => ({ button, modal: 3, list: 3, blocked: 0, errors: [] })
+const result = (app: 'airlock' | 'baseline', cold: (number | null)[], hover: (number | null)[]): SpeedResult => ({
+  app,
+  tool: 'vite',
+  runs: { cold: cold.map(run), hover: hover.map(run) },
+  median: { button: null, modal: 3, list: 3, hoverModal: 3, hoverList: 3 },
+  blockedHosts: [],
+})
+
+describe('bench report: visible button over React alone', () => {
+  test('default: the median of per-round differences, so drift that moves both loads of a round cancels out', () => {
+    // Rounds 2 and 3 ran on a busy machine (+40 ms to both): the difference stays about 10 ms.
+    const speed = [result('baseline', [100, 140, 140], [101, 141]), result('airlock', [110, 150, 151], [111, 150])]
+    expect(pairedButtonOver(speed, 'vite')).toBe(10)
+    const [budget] = checkBudgets(undefined, speed).filter((c) => c.name.startsWith('Visible button'))
+    expect(budget).toMatchObject({ actual: '10.0 ms', pass: true })
+  })
+
+  test('behavior: a run without a button on either side is left out; nothing measured is null', () => {
+    const speed = [result('baseline', [100, null, 100], []), result('airlock', [130, 120, null], [])]
+    expect(pairedButtonOver(speed, 'vite')).toBe(30)
+    expect(pairedButtonOver([speed[1]!], 'vite')).toBeNull()
+    expect(pairedButtonOver(speed, 'esbuild')).toBeNull()
+  })
+})
