@@ -131,6 +131,15 @@ describe('sessionCheckEpic', () => {
     expect(final().connection.namespaces.solana).toMatchObject({ status: 'connected', connectorId: 'auth', caipAddress: solana })
     expect(final().connection).toMatchObject({ activeNamespace: 'solana', activeCaipNetworkId: airlockSolanaLocal.caipNetworkId })
 
+    // A frame that no longer serves Solana answers the Solana GET_USER on its EVM chain: Solana ends disconnected, never connecting.
+    const evmOnly = runBoth('h 9ms c 9ms e 9ms s', {
+      c: connected,
+      e: { type: 'frame/requestSucceeded', id: 'id2', name: 'GET_USER', payload: { address: ADDRESS, chainId: 31337 } },
+      s: { type: 'frame/requestSucceeded', id: 'id3', name: 'GET_USER', payload: { address: ADDRESS, chainId: 31337 } },
+    })
+    expect(evmOnly.final().connection.namespaces.eip155).toMatchObject({ status: 'connected', caipAddress: CAIP })
+    expect(evmOnly.final().connection.namespaces.solana?.status).toBe('disconnected')
+
     const refused = runBoth('h 9ms c 9ms f', { c: connected, f: { type: 'frame/requestFailed', id: 'id2', name: 'GET_USER', error: { message: 'Not signed in' }, reason: 'error' } })
     // The first refusal settles both: no second GET_USER, neither left connecting.
     expect(refused.seen.filter((a) => a.type === 'frame/requestSent' && a.name === 'GET_USER')).toHaveLength(1)

@@ -1,4 +1,4 @@
-import { concat, defer, EMPTY, from, switchMap, takeUntil, type Observable } from 'rxjs'
+import { concat, defer, EMPTY, from, switchMap, takeUntil, tap, type Observable } from 'rxjs'
 import type { Action, ErrorInfo } from '../../actions/types.js'
 import type { CaipNetworkId, ChainNamespace } from '../../chains/types.js'
 import { ofType } from '../../store/ofType.js'
@@ -35,8 +35,17 @@ export const sessionCheckEpic: Epic<Action, AirlockState, AirlockDeps> = (action
           failed = true
           return reason === 'error' ? signedOut(namespaces, deps) : unreachable(namespaces, error)
         }
-        const loads = restoreOrder(state$.value, namespaces).map((target) => defer(() => (failed ? EMPTY : loadUser(action$, state$, deps, state$.value.auth.social, onFailed, target))))
-        return concat(from<Action[]>([{ type: 'auth/sessionChecked', connected: true }, { type: 'auth/frameConnected', method: 'session' }]), ...loads)
+        const restored = new Set<ChainNamespace>()
+        const loads = restoreOrder(state$.value, namespaces).map((target) =>
+          defer(() => (failed ? EMPTY : loadUser(action$, state$, deps, state$.value.auth.social, onFailed, target))).pipe(
+            tap((a) => void (a.type === 'connection/accountConnected' && restored.add(a.namespace))),
+          ),
+        )
+        // A frame that no longer serves a family answers on another one: that namespace is not left connecting.
+        const leftOver$ = defer(() =>
+          failed ? EMPTY : from(namespaces.filter((ns) => !restored.has(ns)).map((namespace): Action => ({ type: 'connection/disconnected', namespace, reason: 'reconnectFailed' }))),
+        )
+        return concat(from<Action[]>([{ type: 'auth/sessionChecked', connected: true }, { type: 'auth/frameConnected', method: 'session' }]), ...loads, leftOver$)
       }).pipe(takeUntil(action$.pipe(ofType('connection/connectRequested', 'connection/disconnectRequested'))))
     }),
   )
