@@ -35,6 +35,7 @@ const VIEWS: Partial<Record<View, ComponentType | PreloadableComponent<object>>>
   ApproveTransaction: lazyView(() => import('./views/ApproveTransaction.js').then((m) => ({ default: m.ApproveTransaction }))),
   ConnectingWalletConnect: lazyView(() => import('./views/ConnectingWalletConnect.js').then((m) => ({ default: m.ConnectingWalletConnect }))),
   ConnectingWalletConnectBasic: lazyView(() => import('./views/ConnectingWalletConnectBasic.js').then((m) => ({ default: m.ConnectingWalletConnectBasic }))),
+  Receive: lazyView(() => import('./views/Receive.js').then((m) => ({ default: m.Receive }))),
 }
 
 /**

@@ -64,7 +64,8 @@ p, h2 { margin: 0; }
   animation: airlock-fade ${headerText}ms ease; }
 .icon-button { width: 36px; height: 36px; display: grid; place-items: center; border: none; border-radius: 10px; background: transparent; cursor: pointer; }
 .icon-button:hover { background: var(--airlock-surface); }
-.icon-button svg, .row svg { width: 18px; height: 18px; }
+.icon-button svg, .row svg, .button svg { width: 18px; height: 18px; }
+.mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 13px; }
 
 .body { overflow: hidden; transition: height ${modalHeight}ms ease; }
 .view { padding: 8px 16px 16px; animation: airlock-next ${viewTransition}ms ease; }

@@ -7,6 +7,7 @@ const TITLES: Partial<Record<View, string>> = {
   AllWallets: 'All Wallets',
   Account: 'Account',
   Networks: 'Choose Network',
+  Receive: 'Receive',
   UnsupportedChain: 'Switch Network',
   WhatIsAWallet: 'What is a wallet?',
   SIWXSignMessage: 'Sign In',

@@ -17,6 +17,14 @@ export const CopyIcon = () => (
     <path d="M5 15V5a2 2 0 0 1 2-2h10" />
   </svg>
 )
+export const QrIcon = () => (
+  <svg {...common}>
+    <rect x="3" y="3" width="7" height="7" rx="1" />
+    <rect x="14" y="3" width="7" height="7" rx="1" />
+    <rect x="3" y="14" width="7" height="7" rx="1" />
+    <path d="M14 14h3v3h-3zM20 14v.01M14 20h.01M17 20h4v-3" />
+  </svg>
+)
 export const GridIcon = () => (
   <svg {...common}>
     <rect x="3" y="3" width="7" height="7" rx="1" />

@@ -2,18 +2,20 @@ import { avatarColorFromAddress } from '../../../core/chains/format.js'
 import { shortAddress } from '../../components/shortAddress.js'
 import { useAirlockInstance } from '../../context.js'
 import { useDisconnectAndClose } from '../parts/useDisconnectAndClose.js'
+import { useCopyAddress } from '../parts/useCopyAddress.js'
+import { selectWalletFeatures } from '../parts/walletFeatures.js'
+import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector.js'
 import { useAccount } from '../../hooks/useAccount.js'
 import { useBalance } from '../../hooks/useBalance.js'
 import { useNetwork } from '../../hooks/useNetwork.js'
 import { useWalletInfo } from '../../hooks/useWalletInfo.js'
-import { CopyIcon, ExitIcon } from '../parts/icons.js'
+import { CopyIcon, ExitIcon, QrIcon } from '../parts/icons.js'
 import { LazyAccountEmbeddedInfo } from '../parts/LazyAccountEmbeddedInfo.js'
 import { RelayStatus } from '../parts/RelayStatus.js'
 
-export const COPIED_MESSAGE = 'Address copied'
-export const COPY_FAILED_MESSAGE = 'Could not copy the address'
+export { COPIED_MESSAGE, COPY_FAILED_MESSAGE } from '../parts/useCopyAddress.js'
 
-/** The connected account: avatar, address and copy, native balance, network, disconnect. */
+/** The connected account: avatar, address and copy, native balance, the wallet features (Receive), network, disconnect. */
 export function Account() {
   const airlock = useAirlockInstance()
   const { address, caipAddress } = useAccount()
@@ -21,6 +23,8 @@ export function Account() {
   const { caipNetwork, unsupportedCaipNetworkId } = useNetwork()
   const { walletInfo } = useWalletInfo()
   const disconnectAndClose = useDisconnectAndClose()
+  const copy = useCopyAddress()
+  const features = useAirlockSelector(selectWalletFeatures, shallowEqual)
 
   if (!address || !caipAddress) {
     return (
@@ -37,16 +41,6 @@ export function Account() {
   const networkRow = unsupportedCaipNetworkId
     ? { name: 'Unsupported network', label: 'Unsupported network', badge: '!', view: 'UnsupportedChain' as const }
     : { name: `Network: ${caipNetwork.name}`, label: caipNetwork.name, badge: Array.from(caipNetwork.name)[0] ?? '?', view: 'Networks' as const }
-  const toast = (variant: 'success' | 'error', message: string) =>
-    airlock.dispatch({ type: 'notifications/showRequested', notification: { id: airlock.deps.id(), variant, message } })
-  const copy = async () => {
-    try {
-      await globalThis.navigator.clipboard.writeText(address)
-      toast('success', COPIED_MESSAGE)
-    } catch {
-      toast('error', COPY_FAILED_MESSAGE)
-    }
-  }
 
   return (
     <div className="stack">
@@ -56,7 +50,7 @@ export function Account() {
           <span title={address} data-airlock="address">
             {shortAddress(address)}
           </span>
-          <button type="button" className="icon-button" aria-label="Copy address" onClick={() => void copy()}>
+          <button type="button" className="icon-button" aria-label="Copy address" onClick={() => void copy(address)}>
             <CopyIcon />
           </button>
         </p>
@@ -72,6 +66,18 @@ export function Account() {
         <RelayStatus />
       </div>
       <LazyAccountEmbeddedInfo />
+      {features.length > 0 ? (
+        <div className="stack" role="group" aria-label="Wallet features" data-airlock="wallet-features">
+          {features.map((feature) => (
+            <button key={feature.id} type="button" className="row" data-feature={feature.id} onClick={() => airlock.dispatch({ type: 'router/pushRequested', view: feature.view })}>
+              <span className="badge" aria-hidden="true">
+                <QrIcon />
+              </span>
+              <span className="row-name">{feature.label}</span>
+            </button>
+          ))}
+        </div>
+      ) : null}
       <button type="button" className="row" data-airlock="network" aria-label={`${networkRow.name}. Switch network`} onClick={() => airlock.dispatch({ type: 'router/pushRequested', view: networkRow.view })}>
         <span className="badge" aria-hidden="true">
           {networkRow.badge}

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { base, ethereum, polygon } from '../../../core/chains/networks.js'
+import { base, bitcoin, bitcoinSignet, bitcoinTestnet, ethereum, polygon, solanaDevnet, solanaTestnet } from '../../../core/chains/networks.js'
 import { ConnectButton } from '../../components/ConnectButton.js'
 import { $, ADDRESS, announce, byLabel, byText, CAIP_ADDRESS, click, connect, count, dispatch, ICON, openModal, render, testAirlock, waitFor, wallet } from '../../testing/renderAirlock.js'
 
@@ -207,6 +207,59 @@ describe('Account', () => {
     click(byText(root, 'button', 'Disconnect'))
     expect(airlock.actions.filter((a) => a.type === 'connection/disconnectRequested')).toEqual([{ type: 'connection/disconnectRequested', namespace: 'eip155' }])
     expect(airlock.getState().modal.open).toBe(false)
+  })
+})
+
+describe('Receive', () => {
+  test('default: the Account view offers Receive; it shows the address as a QR code and in full, copies it, and names the networks it receives on', async () => {
+    const writeText = vi.fn(() => Promise.resolve())
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } })
+    const airlock = testAirlock({ networks: [ethereum, base, solanaDevnet] })
+    await airlock.ready()
+    connect(airlock)
+    render(airlock, <ConnectButton />)
+    const root = await openModal(airlock)
+    const features = $(root, '[data-airlock="wallet-features"]')
+    expect(Array.from(features.querySelectorAll('button'), (b) => b.textContent)).toEqual(['Receive'])
+    click(byText(features, 'button', 'Receive'))
+    await waitFor(() => $(root, '[data-airlock="receive"]'))
+    expect($(root, 'h2').textContent).toBe('Receive')
+    expect(byLabel(root, `QR code of your address ${ADDRESS}`).tagName.toLowerCase()).toBe('svg')
+    expect($(root, '[data-airlock="receive-address"]').textContent).toBe(ADDRESS)
+    // An EVM address receives on every EVM network listed, not on the Solana one.
+    expect(Array.from($(root, '[data-airlock="receive-networks"]').querySelectorAll('li'), (li) => li.textContent)).toEqual(['Ethereum', 'Base'])
+    click(byText(root, 'button', 'Copy address'))
+    await waitFor(() => expect($(root, '[data-airlock="toast"]').textContent).toContain('Address copied'))
+    expect(writeText).toHaveBeenCalledWith(ADDRESS)
+    click(byLabel(root, 'Back'))
+    await waitFor(() => $(root, '[data-view="Account"]'))
+  })
+
+  test('behavior: features.receive false hides it; Receive with no account offers to connect', async () => {
+    const off = testAirlock({ features: { receive: false } })
+    connect(off)
+    render(off, <ConnectButton />)
+    const root = await openModal(off)
+    expect(root.querySelector('[data-airlock="wallet-features"]')).toBeNull()
+    document.body.innerHTML = ''
+
+    const nobody = testAirlock()
+    render(nobody, <ConnectButton />)
+    const modal = await openModal(nobody)
+    dispatch(nobody, { type: 'router/pushRequested', view: 'Receive' })
+    await waitFor(() => byText(modal, 'p', 'No wallet is connected.'))
+    click(byText(modal, 'button', 'Connect a wallet'))
+    await waitFor(() => $(modal, '[data-view="Connect"]'))
+  })
+
+  test('selectReceiveNetworks: Solana on every cluster, Bitcoin only on networks of its address format', async () => {
+    const { selectReceiveNetworks } = await import('./Receive.js')
+    const state = testAirlock({ networks: [ethereum, solanaDevnet, solanaTestnet, bitcoin, bitcoinTestnet, bitcoinSignet] }).getState()
+    const names = (caip: string | null) => selectReceiveNetworks(state, caip).map((n) => n.name)
+    expect(names(`${solanaDevnet.caipNetworkId}:9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin`)).toEqual(['Solana Devnet', 'Solana Testnet'])
+    expect(names(`${bitcoinTestnet.caipNetworkId}:tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx`)).toEqual(['Bitcoin Testnet', 'Bitcoin Signet'])
+    expect(names(`${bitcoin.caipNetworkId}:bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4`)).toEqual(['Bitcoin'])
+    expect(names(null)).toEqual([])
   })
 })
 

@@ -1,0 +1,32 @@
+import type { View } from '../../../core/actions/views.js'
+import type { WalletFeature } from '../../../core/options/features.js'
+import type { AirlockState } from '../../../core/state.js'
+
+export interface WalletFeatureEntry {
+  readonly id: WalletFeature
+  readonly label: string
+  readonly view: View
+}
+
+/**
+ * The wallet features with a view in this version, by feature. On-ramp, swaps and send join as
+ * their views land; until then they are left out rather than shown as a dead end.
+ */
+const FEATURE_VIEWS: Partial<Record<WalletFeature, WalletFeatureEntry>> = {
+  receive: { id: 'receive', label: 'Receive', view: 'Receive' },
+}
+
+/**
+ * The Account view's wallet features row (SPEC 2): `walletFeaturesOrder` (default onramp, swaps,
+ * receive, send), each only when its feature is on and its view exists.
+ * @example selectWalletFeatures(state).map((f) => f.id) // ['receive']
+ */
+export function selectWalletFeatures(state: AirlockState): WalletFeatureEntry[] {
+  const { features } = state.options
+  return features.walletFeaturesOrder.flatMap((id) => {
+    const entry = FEATURE_VIEWS[id]
+    const on = id === 'receive' || id === 'send' ? features[id] : Array.isArray(features[id]) ? features[id].length > 0 : false
+    // The same entry objects every time, so a shallow comparison of the list holds between renders.
+    return entry && on ? [entry] : []
+  })
+}
