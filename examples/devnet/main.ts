@@ -12,6 +12,7 @@ import { startSolanaRpc, type SolanaRpc } from './solana/solanaRpc.js'
 import { DEV_BITCOIN_SATS, DEV_SOLANA_LAMPORTS, devBitcoinAddress, devSolanaKeypair } from './wallets/devChainKeys.js'
 import { startDevFrame, type DevFrame } from './frame/startFrameServer.js'
 import { airlockSolanaLocal } from '../../core/chains/networks.js'
+import { deployDevAssets, type DevAssets } from './contracts/deployDevAssets.js'
 import { createMailbox } from './mailbox.js'
 import { startStaticServer, type StaticFile, type StaticServer } from './staticServer.js'
 
@@ -21,7 +22,8 @@ export { PORTS, PortConfigError, readPorts, type DevnetPorts } from './ports.js'
 export interface DevnetConfig {
   projectId: string
   gatewayUrl: string
-  chains: { chainId: number; name: string; rpcUrl: string }[]
+  /** Each anvil chain, with the dev tokens and NFT collection deployed on it at start (examples/devnet/contracts/). */
+  chains: { chainId: number; name: string; rpcUrl: string; assets?: DevAssets }[]
   /** The dev wallet's account (the first anvil account) and where funds go in the demo (the second). */
   devAccount: string
   recipient: string
@@ -124,12 +126,17 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     bitcoin.chain.fund(devBitcoinAddress(), DEV_BITCOIN_SATS)
     // The frame's allowed page origins are set once the dapp server has its port (below).
     const frame = await startService('frame', startDevFrame({ port: ports.frame, root, allowedOrigins: [], gatewayUrl: gateway.url, chains: [{ chainId: 31337, name: 'Airlock Devnet', rpcUrl: anvil.rpcUrl }, { chainId: 31338, name: 'Airlock Devnet 2', rpcUrl: anvil2.rpcUrl }], solanaChains: [{ caipNetworkId: airlockSolanaLocal.caipNetworkId, name: airlockSolanaLocal.name, rpcUrl: solana.url }] }).then(track))
+    // Tokens (one of 6 decimals, one spam) and an NFT collection on both chains, held by the dev accounts.
+    const [assets, assets2] = await Promise.all([
+      deployDevAssets(anvil.rpcUrl, 31337, `${gateway.url}/dev/nft/31337/`, root),
+      deployDevAssets(anvil2.rpcUrl, 31338, `${gateway.url}/dev/nft/31338/`, root),
+    ])
     const config: DevnetConfig = {
       projectId: DEFAULT_DEV_PROJECT_ID,
       gatewayUrl: gateway.url,
       chains: [
-        { chainId: 31337, name: 'Airlock Devnet', rpcUrl: anvil.rpcUrl },
-        { chainId: 31338, name: 'Airlock Devnet 2', rpcUrl: anvil2.rpcUrl },
+        { chainId: 31337, name: 'Airlock Devnet', rpcUrl: anvil.rpcUrl, assets },
+        { chainId: 31338, name: 'Airlock Devnet 2', rpcUrl: anvil2.rpcUrl, assets: assets2 },
       ],
       devAccount: ANVIL_ACCOUNTS[0].address,
       recipient: ANVIL_ACCOUNTS[1].address,

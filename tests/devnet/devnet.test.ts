@@ -1,7 +1,9 @@
 import { request } from 'node:http'
 import { createServer, type Server } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { getContractAddress } from 'viem'
 import { freePort } from '../../examples/devnet/anvil.js'
+import { DEV_DEPLOYER } from '../../examples/devnet/contracts/deployDevAssets.js'
 import { startDevnet, type Devnet } from '../../examples/devnet/main.js'
 import { assertPortFree, PORTS, readPorts, STARTED_SERVICES } from '../../examples/devnet/ports.js'
 
@@ -66,14 +68,24 @@ describe('startDevnet', () => {
   })
 
   test('behavior: /devnet-config.json points the page at this stack', async () => {
+    // The dev tokens and collection: the same addresses on both fresh chains (the deployer's first transactions).
+    const at = (nonce: number) => getContractAddress({ from: DEV_DEPLOYER.address, nonce: BigInt(nonce) })
+    const devAssets = {
+      tokens: [
+        { address: at(0), name: 'Airlock Dev USD', symbol: 'dUSD', decimals: 6, spam: false },
+        { address: at(1), name: 'Airlock Dev Token', symbol: 'ADT', decimals: 18, spam: false },
+        { address: at(2), name: 'Free Airdrop Claim', symbol: 'CLAIM', decimals: 18, spam: true },
+      ],
+      collectibles: { address: at(3), name: 'Airlock Dev Collectibles', symbol: 'ADC' },
+    }
     const res = await fetch(`${devnet.urls.dapp}/devnet-config.json`)
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8')
     expect(await res.json()).toEqual({
       projectId: 'airlock-dev',
       gatewayUrl: `http://127.0.0.1:${devnet.ports.gateway}`,
       chains: [
-        { chainId: 31337, name: 'Airlock Devnet', rpcUrl: `http://127.0.0.1:${devnet.ports.anvil}` },
-        { chainId: 31338, name: 'Airlock Devnet 2', rpcUrl: `http://127.0.0.1:${devnet.ports.anvil2}` },
+        { chainId: 31337, name: 'Airlock Devnet', rpcUrl: `http://127.0.0.1:${devnet.ports.anvil}`, assets: devAssets },
+        { chainId: 31338, name: 'Airlock Devnet 2', rpcUrl: `http://127.0.0.1:${devnet.ports.anvil2}`, assets: devAssets },
       ],
       devAccount: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
       recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',

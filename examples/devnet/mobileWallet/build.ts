@@ -44,6 +44,6 @@ export interface MobileWalletConfig {
 
 /** The page's `config.json` as a static file entry. */
 export function mobileWalletConfigFile(devnet: { projectId: string; relayUrl: string; chains: MobileWalletConfig['chains'] }): [string, StaticFile] {
-  const config: MobileWalletConfig = { projectId: devnet.projectId, relayUrl: devnet.relayUrl, chains: devnet.chains, privateKey: MOBILE_WALLET_ACCOUNT.privateKey }
+  const config: MobileWalletConfig = { projectId: devnet.projectId, relayUrl: devnet.relayUrl, chains: devnet.chains.map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl })), privateKey: MOBILE_WALLET_ACCOUNT.privateKey }
   return [`${MOBILE_WALLET_PATH}config.json`, { body: JSON.stringify(config, null, 2), type: 'application/json; charset=utf-8' }]
 }
