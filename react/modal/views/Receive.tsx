@@ -7,6 +7,8 @@ import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector
 import { CopyIcon } from '../parts/icons.js'
 import { QrCode } from '../parts/QrCode.js'
 import { useCopyAddress } from '../parts/useCopyAddress.js'
+// Keeps the page's start-up modules in one shared chunk (see react/sharedChunk.ts).
+export { SHARED_CHUNK } from '../../sharedChunk.js'
 
 /**
  * The listed networks an account's address can receive on: every EVM network for an EVM address,
