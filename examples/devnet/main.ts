@@ -13,6 +13,7 @@ import { DEV_BITCOIN_SATS, DEV_SOLANA_LAMPORTS, devBitcoinAddress, devSolanaKeyp
 import { startDevFrame, type DevFrame } from './frame/startFrameServer.js'
 import { airlockSolanaLocal } from '../../core/chains/networks.js'
 import { deployDevAssets, type DevAssets } from './contracts/deployDevAssets.js'
+import { createBlockchainApi } from './blockchainApi.js'
 import { createMailbox } from './mailbox.js'
 import { startStaticServer, type StaticFile, type StaticServer } from './staticServer.js'
 
@@ -104,12 +105,13 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       start.catch((error: unknown) => {
         throw new Error(`Could not start the ${PORTS[name].what} on port ${ports[name]} (${PORTS[name].env}): ${error instanceof Error ? error.message : String(error)}`, { cause: error })
       })
+    const blockchainApi = createBlockchainApi()
     // allSettled, not all: whatever did start must be tracked before a failure stops everything.
     const [anvil, anvil2, gateway, relay, bitcoin, solana, bundle, mobileWallet] = settled(
       await Promise.allSettled([
         startService('anvil', startAnvil({ port: ports.anvil, chainId: 31337 }).then(track)),
         startService('anvil2', startAnvil({ port: ports.anvil2, chainId: 31338 }).then(track)),
-        startService('gateway', startGateway({ port: ports.gateway, host: '127.0.0.1', mailbox: createMailbox({ log: (line) => console.log(line) }) }).then(track)),
+        startService('gateway', startGateway({ port: ports.gateway, host: '127.0.0.1', mailbox: createMailbox({ log: (line) => console.log(line) }), routes: blockchainApi.route }).then(track)),
         startService('relay', startRelay({ port: ports.relay, host: '127.0.0.1' }).then(track)),
         startService('bitcoin', startEsplora({ port: ports.bitcoin, host: '127.0.0.1' }).then(track)),
         startService('solana', startSolanaRpc({ port: ports.solana, host: '127.0.0.1' }).then(track)),
@@ -130,6 +132,11 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const [assets, assets2] = await Promise.all([
       deployDevAssets(anvil.rpcUrl, 31337, `${gateway.url}/dev/nft/31337/`, root),
       deployDevAssets(anvil2.rpcUrl, 31338, `${gateway.url}/dev/nft/31338/`, root),
+    ])
+    // The gateway's data service (balances) reads these chains.
+    blockchainApi.setChains([
+      { chainId: 31337, rpcUrl: anvil.rpcUrl, assets },
+      { chainId: 31338, rpcUrl: anvil2.rpcUrl, assets: assets2 },
     ])
     const config: DevnetConfig = {
       projectId: DEFAULT_DEV_PROJECT_ID,
