@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createPublicClient, erc20Abi, formatUnits, http, isAddress, type Address, type PublicClient } from 'viem'
-import type { DevAssets } from './contracts/deployDevAssets.js'
+import { DEV_PRICES, type DevAssets } from './contracts/deployDevAssets.js'
+import { accountHistory } from './historyIndexer.js'
 
 /** One chain the data service answers for: its RPC and the dev assets deployed on it. */
 export interface DataChain {
@@ -9,8 +10,6 @@ export interface DataChain {
   readonly assets: DevAssets
 }
 
-/** Fixed dev prices in USD, by symbol (ETH for the native currency). Spam has none. */
-export const DEV_PRICES: Readonly<Record<string, number>> = { ETH: 3000, dUSD: 1, ADT: 2.5 }
 
 /** A balance as the data service answers it (SPEC 7 `GET /v1/account/{address}/balance`). */
 export interface DataBalance {
@@ -35,11 +34,16 @@ export interface BlockchainApi {
 }
 
 const BALANCE_PATH = /^\/v1\/account\/([^/]{1,100})\/balance$/
+const HISTORY_PATH = /^\/v1\/account\/([^/]{1,120})\/history$/
+/** Transactions per history page; `next` is the cursor of the following page, or null. */
+export const HISTORY_PAGE_SIZE = 10
 
 /**
- * The blockchain data service's balance endpoint for the dev stack, read from the local chains
- * themselves: the native balance and every dev token the account holds (spam left out, as data
- * services hide it), priced at the fixed dev prices. `chainId` (CAIP-2) picks one chain.
+ * The blockchain data service for the dev stack, read from the local chains themselves:
+ * `GET /v1/account/{address}/balance`: the native balance and every dev token the account holds
+ * (spam left out, as data services hide it), priced at the fixed dev prices;
+ * `GET /v1/account/{account}/history`: its transactions newest first (historyIndexer), 10 a page
+ * with `cursor`/`next`. `chainId` (CAIP-2) picks one chain.
  * @example const api = createBlockchainApi(); startGateway({ routes: api.route }); api.setChains(chains)
  */
 export function createBlockchainApi(): BlockchainApi {
@@ -53,6 +57,23 @@ export function createBlockchainApi(): BlockchainApi {
       chains = next.map((chain) => ({ chain, client: createPublicClient({ transport: http(chain.rpcUrl) }) }))
     },
     async route(req, url, res) {
+      const history = req.method === 'GET' ? HISTORY_PATH.exec(url.pathname) : null
+      if (history) {
+        // An address, or a CAIP-10 account whose last part is one.
+        const account = decodeURIComponent(history[1]!).split(':').at(-1)!
+        const cursor = Number(url.searchParams.get('cursor') ?? '0')
+        if (!isAddress(account) || !Number.isSafeInteger(cursor) || cursor < 0) {
+          answer(res, 400, { message: isAddress(account) ? 'Invalid cursor' : 'Invalid address' })
+          return true
+        }
+        const wanted = url.searchParams.get('chainId')
+        const selected = chains.filter(({ chain }) => wanted === null || wanted === `eip155:${chain.chainId}`)
+        const all = (await Promise.all(selected.map(({ chain, client }) => accountHistory(client, chain.chainId, chain.assets, account)))).flat()
+        all.sort((a, b) => b.metadata.minedAt.localeCompare(a.metadata.minedAt))
+        const data = all.slice(cursor, cursor + HISTORY_PAGE_SIZE)
+        answer(res, 200, { data, next: cursor + HISTORY_PAGE_SIZE < all.length ? String(cursor + HISTORY_PAGE_SIZE) : null })
+        return true
+      }
       const match = req.method === 'GET' ? BALANCE_PATH.exec(url.pathname) : null
       if (!match) return false
       const address = decodeURIComponent(match[1]!)

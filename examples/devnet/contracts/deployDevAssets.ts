@@ -7,6 +7,9 @@ import { readDevArtifacts } from './compileDevContracts.js'
 const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk'
 export const DEV_DEPLOYER = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 9 })
 
+/** Fixed dev prices in USD, by symbol (ETH for the native currency); the spam token has none. */
+export const DEV_PRICES: Readonly<Record<string, number>> = { ETH: 3000, dUSD: 1, ADT: 2.5 }
+
 export interface DevToken {
   readonly address: Address
   readonly name: string
