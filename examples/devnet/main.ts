@@ -14,6 +14,8 @@ import { startDevFrame, type DevFrame } from './frame/startFrameServer.js'
 import { airlockSolanaLocal } from '../../core/chains/networks.js'
 import { deployDevAssets, type DevAssets } from './contracts/deployDevAssets.js'
 import { createBlockchainApi } from './blockchainApi.js'
+import { createNameRegistry } from './nameRegistry.js'
+import { createPublicClient, http } from 'viem'
 import { createMailbox } from './mailbox.js'
 import { startStaticServer, type StaticFile, type StaticServer } from './staticServer.js'
 
@@ -106,12 +108,13 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         throw new Error(`Could not start the ${PORTS[name].what} on port ${ports[name]} (${PORTS[name].env}): ${error instanceof Error ? error.message : String(error)}`, { cause: error })
       })
     const blockchainApi = createBlockchainApi()
+    const nameRegistry = createNameRegistry()
     // allSettled, not all: whatever did start must be tracked before a failure stops everything.
     const [anvil, anvil2, gateway, relay, bitcoin, solana, bundle, mobileWallet] = settled(
       await Promise.allSettled([
         startService('anvil', startAnvil({ port: ports.anvil, chainId: 31337 }).then(track)),
         startService('anvil2', startAnvil({ port: ports.anvil2, chainId: 31338 }).then(track)),
-        startService('gateway', startGateway({ port: ports.gateway, host: '127.0.0.1', mailbox: createMailbox({ log: (line) => console.log(line) }), routes: blockchainApi.route }).then(track)),
+        startService('gateway', startGateway({ port: ports.gateway, host: '127.0.0.1', mailbox: createMailbox({ log: (line) => console.log(line) }), routes: async (req, url, res) => (await blockchainApi.route(req, url, res)) || nameRegistry.route(req, url, res) }).then(track)),
         startService('relay', startRelay({ port: ports.relay, host: '127.0.0.1' }).then(track)),
         startService('bitcoin', startEsplora({ port: ports.bitcoin, host: '127.0.0.1' }).then(track)),
         startService('solana', startSolanaRpc({ port: ports.solana, host: '127.0.0.1' }).then(track)),
@@ -133,7 +136,9 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       deployDevAssets(anvil.rpcUrl, 31337, `${gateway.url}/dev/nft/31337/`, root),
       deployDevAssets(anvil2.rpcUrl, 31338, `${gateway.url}/dev/nft/31338/`, root),
     ])
-    // The gateway's data service (balances) reads these chains.
+    // The gateway's name service checks smart accounts' signatures (ERC-1271) on these chains.
+    nameRegistry.setClients(new Map([anvil, anvil2].map((node) => [node.chainId, createPublicClient({ transport: http(node.rpcUrl) })])))
+    // The gateway's data service (balances, history) reads these chains.
     blockchainApi.setChains([
       { chainId: 31337, rpcUrl: anvil.rpcUrl, assets },
       { chainId: 31338, rpcUrl: anvil2.rpcUrl, assets: assets2 },
