@@ -3,6 +3,7 @@ import { shortAddress } from '../../components/shortAddress.js'
 import { useAirlockInstance } from '../../context.js'
 import { useDisconnectAndClose } from '../parts/useDisconnectAndClose.js'
 import { useCopyAddress } from '../parts/useCopyAddress.js'
+import { NotConnected } from '../parts/NotConnected.js'
 import { selectWalletFeatures } from '../parts/walletFeatures.js'
 import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector.js'
 import { useAccount } from '../../hooks/useAccount.js'
@@ -27,14 +28,7 @@ export function Account() {
   const features = useAirlockSelector(selectWalletFeatures, shallowEqual)
 
   if (!address || !caipAddress) {
-    return (
-      <div className="center">
-        <p className="muted">No wallet is connected.</p>
-        <button type="button" className="button" onClick={() => airlock.dispatch({ type: 'router/resetRequested', view: 'Connect' })}>
-          Connect a wallet
-        </button>
-      </div>
-    )
+    return <NotConnected />
   }
 
   // The wallet left the app's networks: naming the last one would say the wallet is still there.

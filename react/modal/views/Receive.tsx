@@ -1,12 +1,12 @@
 import { bitcoinNetworkName } from '../../../core/chains/bitcoin/bitcoinNetworkName.js'
 import type { Network } from '../../../core/chains/types.js'
 import type { AirlockState } from '../../../core/state.js'
-import { useAirlockInstance } from '../../context.js'
 import { useAccount } from '../../hooks/useAccount.js'
 import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector.js'
 import { CopyIcon } from '../parts/icons.js'
 import { QrCode } from '../parts/QrCode.js'
 import { useCopyAddress } from '../parts/useCopyAddress.js'
+import { NotConnected } from '../parts/NotConnected.js'
 // Keeps the page's start-up modules in one shared chunk (see react/sharedChunk.ts).
 export { SHARED_CHUNK } from '../../sharedChunk.js'
 
@@ -34,19 +34,11 @@ export function selectReceiveNetworks(state: AirlockState, caipAddress: string |
  * receive on. Loaded on demand.
  */
 export function Receive() {
-  const airlock = useAirlockInstance()
   const { address, caipAddress } = useAccount()
   const networks = useAirlockSelector((state) => selectReceiveNetworks(state, caipAddress ?? null), shallowArray)
   const copy = useCopyAddress()
   if (!address) {
-    return (
-      <div className="center">
-        <p className="muted">No wallet is connected.</p>
-        <button type="button" className="button" onClick={() => airlock.dispatch({ type: 'router/resetRequested', view: 'Connect' })}>
-          Connect a wallet
-        </button>
-      </div>
-    )
+    return <NotConnected />
   }
   return (
     <div className="stack" data-airlock="receive">
