@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server'
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterEach, beforeAll, describe, expect, test } from 'vitest'
 import type { Action } from '../core/actions/types.js'
 import { createAirlock } from '../core/createAirlock.js'
 import { createStorage } from '../storage/createStorage.js'
@@ -7,6 +7,10 @@ import { AirlockProvider } from './AirlockProvider.js'
 import { ConnectButton } from './components/ConnectButton.js'
 import { NetworkButton } from './components/NetworkButton.js'
 import { AirlockModal } from './modal/AirlockModal.js'
+
+// The start-up chunks createAirlock loads after its first paint, loaded first: a cold load that
+// outlived this short file ended in unhandled "environment torn down" errors in CI.
+beforeAll(() => Promise.all([import('../core/startupEffects.js'), import('../core/lateSlices.js')]), 60_000)
 
 const server = () => createAirlock({ adapters: [], deps: { window: undefined, storage: createStorage({ backend: 'memory' }) } })
 
