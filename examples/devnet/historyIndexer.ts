@@ -33,6 +33,11 @@ const TRANSFER_TOPIC = toEventSelector(TRANSFER)
 const ZERO = '0x0000000000000000000000000000000000000000'
 const ZERO_TOPIC = `0x${'0'.repeat(64)}`
 
+/** An NFT's display name, the same in the history and the NFT list: "Airlock Dev Collectibles #1". */
+export function nftName(collection: string, tokenId: bigint | string): string {
+  return `${collection} #${tokenId}`
+}
+
 /**
  * The account's transactions on one chain, newest first, read from the chain itself: native
  * transfers, and ERC-20 and ERC-721 `Transfer` logs of the dev assets that name the account (the
@@ -114,7 +119,7 @@ function describeLog(log: { address: Address; topics: Hex[]; data: Hex }, assets
   if (contract === assets.collectibles.address && log.topics.length === 4) {
     const { args } = decodeEventLog({ abi: [NFT_TRANSFER], topics: log.topics as [Hex, ...Hex[]], data: log.data })
     return {
-      nft_info: { name: `${assets.collectibles.name} #${args.tokenId}`, collection: assets.collectibles.name, token_id: String(args.tokenId), flags: { is_spam: false } },
+      nft_info: { name: nftName(assets.collectibles.name, args.tokenId), collection: assets.collectibles.name, token_id: String(args.tokenId), flags: { is_spam: false } },
       direction: args.from === ZERO ? 'in' : direction(args.from, args.to, me),
       quantity: { numeric: '1' },
     }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { isIPv6, type AddressInfo } from 'node:net'
+import { isLoopbackHost } from './loopback.js'
 
 /** A dev service's listening server: where it is and how to stop it. */
 export interface Listening {
@@ -51,4 +52,20 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<str
     chunks.push(chunk as Buffer)
   }
   return Buffer.concat(chunks).toString('utf8')
+}
+
+/**
+ * The origin a client reached this server at, for absolute URLs to the server's own routes (icons,
+ * images) that must stay same-origin with the answer naming them: `http://` + the Host header when
+ * it names this machine, so a client of `localhost:8787` gets localhost URLs and one of
+ * `127.0.0.1:8787` gets 127.0.0.1 ones. Any other Host (a rebound domain, a forged header) is the
+ * client's word only, so the address the connection really came in on is used instead.
+ * @example requestOrigin(req) // 'http://127.0.0.1:8787'
+ */
+export function requestOrigin(req: IncomingMessage): string {
+  const host = req.headers.host
+  if (host && isLoopbackHost(host)) return new URL(`http://${host}`).origin
+  // An IPv4 client of a dual-stack ('::') listener shows as '::ffff:a.b.c.d'.
+  const address = (req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '')
+  return `http://${isIPv6(address) ? `[${address}]` : address}:${req.socket.localPort}`
 }

@@ -138,7 +138,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     ])
     // The gateway's name service checks smart accounts' signatures (ERC-1271) on these chains.
     nameRegistry.setClients(new Map([anvil, anvil2].map((node) => [node.chainId, createPublicClient({ transport: http(node.rpcUrl) })])))
-    // The gateway's data service (balances, history) reads these chains.
+    // The gateway's data service (balances, history, NFTs, prices, their icons and images) reads these chains.
     blockchainApi.setChains([
       { chainId: 31337, rpcUrl: anvil.rpcUrl, assets },
       { chainId: 31338, rpcUrl: anvil2.rpcUrl, assets: assets2 },

@@ -129,7 +129,8 @@ export function queryWallets(wallets: readonly RegistryWallet[], query: WalletQu
 
 const PALETTE = ['#f6851b', '#3375bb', '#0052ff', '#001e59', '#7084ff', '#ab9ff2', '#111111', '#2962ef', '#1d1d1b', '#ff007a', '#12ff80', '#ff875b']
 
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
+/** Text made safe inside an SVG/XML element or attribute (the dev images share it). */
+export const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** Initials of a name: "Trust Wallet" -> "TW", "MetaMask" -> "MM", anything else -> first letter. */
 export function initials(name: string): string {
