@@ -8,6 +8,6 @@ import type { AirlockState } from './state.js'
  * folds it in when they arrive, so the state is then exactly what replaying the log gives
  * (core/startupReducer.ts). No other slice's reducer reads these.
  */
-export const LATE_SLICE_KEYS = ['alerts', 'notifications', 'balances', 'requests', 'auth', 'registry', 'walletConnect', 'frame'] as const
+export const LATE_SLICE_KEYS = ['alerts', 'notifications', 'balances', 'requests', 'auth', 'registry', 'walletConnect', 'frame', 'portfolio'] as const
 export type LateSliceKey = (typeof LATE_SLICE_KEYS)[number]
 export type LateSlices = Pick<AirlockState, LateSliceKey>

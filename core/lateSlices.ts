@@ -5,6 +5,7 @@ import { alertsReducer } from './slices/alerts/reducer.js'
 import { authReducer } from './slices/auth/reducer.js'
 import { balancesReducer } from './slices/balances/reducer.js'
 import { frameReducer } from './slices/frame/reducer.js'
+import { portfolioReducer } from './slices/portfolio/reducer.js'
 import { notificationsReducer } from './slices/notifications/reducer.js'
 import { registryReducer } from './slices/registry/reducer.js'
 import { requestsReducer } from './slices/requests/reducer.js'
@@ -18,6 +19,12 @@ export const LATE_SLICE_TYPES = {
   auth: ['auth/accountTypeChanged', 'auth/approvalRequested', 'auth/cooldownStarted', 'auth/cooldownTicked', 'auth/deviceApproved', 'auth/emailCodeSent', 'auth/emailLoginRequested', 'auth/emailUpdated', 'auth/farcasterLoginRequested', 'auth/farcasterUrlReceived', 'auth/frameConnected', 'auth/loginCancelled', 'auth/loginFailed', 'auth/notAllowedShown', 'auth/otpSubmitted', 'auth/requestNotAllowed', 'auth/requestSettled', 'auth/sessionChecked', 'auth/signedOut', 'auth/smartAccountNetworksLoaded', 'auth/socialLoginRequested', 'auth/updateEmailCodeSent', 'auth/updateEmailFailed', 'auth/updateEmailOtpSubmitted', 'auth/updateEmailRequested', 'auth/userLoaded', 'modal/closeRequested', 'router/pushRequested'],
   registry: ['registry/imagesPreloaded', 'registry/listsFailed', 'registry/listsLoaded', 'registry/listsRequested', 'registry/pageFailed', 'registry/pageLoaded', 'registry/pageRequested', 'registry/searchFailed', 'registry/searchLoaded', 'registry/searchRequested', 'registry/searchStarted', 'registry/walletSelected'],
   walletConnect: ['modal/closeRequested', 'router/backRequested', 'router/resetRequested', 'walletConnect/connectFailed', 'walletConnect/connectRequested', 'walletConnect/pairingCancelled', 'walletConnect/pairingExpired', 'walletConnect/relayDisconnected', 'walletConnect/relayReconnected', 'walletConnect/relayUnreachable', 'walletConnect/sessionEnded', 'walletConnect/sessionSettled', 'walletConnect/storageRecovered', 'walletConnect/uriReceived'],
+  portfolio: [
+    'activity/pageFailed', 'activity/pageLoaded', 'activity/pageRequested', 'activity/pageStarted', 'activity/reset', 'activity/transactionSent',
+    'connection/disconnected', 'names/registered', 'names/registrationFailed', 'names/registrationRequested', 'names/registrationSigned',
+    'names/searchFailed', 'names/searchLoaded', 'names/searchRequested', 'portfolio/fetchFailed', 'portfolio/fetchSkipped', 'portfolio/fetchStarted',
+    'portfolio/fetched', 'router/pushRequested',
+  ],
   frame: ['frame/documentChanged', 'frame/loadFailed', 'frame/loadStarted', 'frame/ready', 'frame/readyReceived', 'frame/requestFailed', 'frame/requestSent', 'frame/requestSucceeded', 'frame/visibilityRequested'],
 } as const satisfies Record<keyof LateSlices, readonly Action['type'][]>
 
@@ -44,6 +51,8 @@ export function reduceLateSlices<S extends LateSlices>(state: S, action: Action)
   const auth = m & B.auth ? authReducer(state.auth, action) : state.auth
   const walletConnect = m & B.walletConnect || state.walletConnect === undefined ? walletConnectReducer(state.walletConnect, action) : state.walletConnect
   const frame = m & B.frame || state.frame === undefined ? frameReducer(state.frame, action) : state.frame
+  // Absent from the initial state (core/portfolio/selectPortfolio.ts): created by its first action.
+  const portfolio = m & B.portfolio ? portfolioReducer(state.portfolio, action) : state.portfolio
   if (
     alerts === state.alerts &&
     notifications === state.notifications &&
@@ -52,9 +61,10 @@ export function reduceLateSlices<S extends LateSlices>(state: S, action: Action)
     registry === state.registry &&
     auth === state.auth &&
     walletConnect === state.walletConnect &&
-    frame === state.frame
+    frame === state.frame &&
+    portfolio === state.portfolio
   ) {
     return state
   }
-  return { ...state, alerts, notifications, balances, requests, registry, auth, walletConnect, frame }
+  return { ...state, alerts, notifications, balances, requests, registry, auth, walletConnect, frame, portfolio }
 }

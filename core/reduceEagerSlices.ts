@@ -71,5 +71,6 @@ export function reduceEagerSlices(state: AirlockState, action: Action, routed: n
     auth: state.auth,
     walletConnect: state.walletConnect,
     frame: state.frame,
+    portfolio: state.portfolio,
   }
 }

@@ -131,4 +131,9 @@ export interface AirlockState {
   readonly auth: import('./slices/auth/reducer.js').AuthState
   readonly walletConnect: import('./slices/walletConnect/reducer.js').WalletConnectState
   readonly frame: import('./slices/frame/reducer.js').FrameState
+  /**
+   * The connected account's tokens, NFTs, activity, identities and name flows (issue 14). Absent
+   * until its late reducer first runs (after the first paint): read it with `selectPortfolio`.
+   */
+  readonly portfolio?: import('./portfolio/types.js').PortfolioState
 }

@@ -224,6 +224,7 @@ export type Action =
   | EpicFailedAction
   | import('./registry.js').RegistryAction
   | import('./frame.js').FrameAction
+  | import('./portfolio.js').PortfolioAction
 
 export type ActionType = Action['type']
 /** Narrows the union to one action type. */

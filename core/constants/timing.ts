@@ -109,3 +109,7 @@ export const WALLET_CONNECT_RESTORE_TIMEOUT_MS = 10_000
 export const WALLET_CONNECT_RELAY_GRACE_MS = 3_000
 /** Not in SPEC 9, our choice: disconnect tells the wallet over the relay, but never waits longer than this. */
 export const WALLET_CONNECT_DISCONNECT_TIMEOUT_MS = 3_000
+/** Not in SPEC 9, our choice: a name search waits this long after the last keystroke (like the wallet search's 300 ms). */
+export const NAME_SEARCH_DEBOUNCE_MS = 300
+/** Not in SPEC 9, our choice: a wallet that does not answer `wallet_getCapabilities` in this time is read through the data service. */
+export const WALLET_ASSETS_TIMEOUT_MS = 5_000

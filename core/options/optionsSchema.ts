@@ -55,6 +55,8 @@ export const optionsSchema = z
     relayUrl: hostUrl.optional(),
     /** Extra allowed origins checked before the remote list (wildcards allowed). */
     allowedOrigins: z.array(z.string()).optional(),
+    /** Tokens shown without a project id, by CAIP-2 network: `{ 'eip155:1': [{ address: '0x…' }] }`. */
+    tokens: z.record(z.array(z.object({ address: z.string() }))).optional(),
     logSize: z.number().int().min(1).max(100_000).optional(),
     sdkType: z.string().optional(),
     sdkVersion: z.string().optional(),

@@ -60,6 +60,7 @@ export const optionsValidator: Validator<CheckedOptions> = object<CheckedOptions
     secureSiteUrl: hostUrl,
     relayUrl: hostUrl,
     allowedOrigins: strings,
+    tokens: record(array(object({ address: string() }))),
     logSize: number(integer, atLeast(1), atMost(100_000)),
     sdkType: string(),
     sdkVersion: string(),

@@ -52,6 +52,8 @@ export interface ResolvedOptions {
   secureSiteUrl: string
   relayUrl: string
   allowedOrigins: string[]
+  /** ERC-20 tokens to show per network (CAIP-2) when there is no project id: read from the network's RPC. */
+  tokens: Record<string, { address: string }[]>
   logSize: number
   sdkType: string
   sdkVersion: string
@@ -120,6 +122,7 @@ export function resolveOptions(input: AirlockOptions = {}): {
       secureSiteUrl: trimSlash(o.secureSiteUrl ?? DEFAULT_HOSTS.secureSiteUrl),
       relayUrl: trimSlash(o.relayUrl ?? DEFAULT_HOSTS.relayUrl),
       allowedOrigins: o.allowedOrigins ?? [],
+      tokens: o.tokens ?? {},
       logSize: o.logSize ?? 1000,
       sdkType: o.sdkType ?? SDK_TYPE,
       sdkVersion: o.sdkVersion ?? SDK_VERSION,

@@ -1,4 +1,4 @@
-import { createClient, fallback, http, type Address } from 'viem'
+import { createClient, fallback, http, type Address, type Client } from 'viem'
 import { getBalance } from 'viem/actions'
 import { RPC_TIMEOUT_MS } from '../../constants/timing.js'
 import { BaseError } from '../../errors/BaseError.js'
@@ -22,9 +22,18 @@ export interface GetNativeBalanceParameters {
  * @example await getNativeBalance({ network: airlockDevnet, address: '0xf39F…' }) // 10000000000000000000000n
  */
 export async function getNativeBalance({ network, address, signal }: GetNativeBalanceParameters): Promise<bigint> {
+  return getBalance(rpcClient(network, signal), { address })
+}
+
+/**
+ * A bare viem client over the network's RPC URLs (fallback between them, 10 s timeout, no retry:
+ * the epics own retries), aborted with `signal`.
+ * @example await multicall(rpcClient(network), { contracts, deployless: true })
+ */
+export function rpcClient(network: Network, signal?: AbortSignal): Client {
   const urls = network.rpcUrls.default.http
   if (urls.length === 0) throw new BaseError('No RPC url provided for chainId', { details: network.caipNetworkId })
   const transports = urls.map((url) => http(url, { timeout: RPC_TIMEOUT_MS, retryCount: 0, ...(signal ? { fetchOptions: { signal } } : {}) }))
   const transport = transports.length === 1 ? transports[0]! : fallback(transports, { retryCount: 0 })
-  return getBalance(createClient({ transport }), { address })
+  return createClient({ transport })
 }

@@ -20,7 +20,7 @@ export type NativeBalanceGetter = (params: { network: Network; address: string; 
  * first EVM balance read, not at start; Solana's `getBalance` is one JSON-RPC call, Bitcoin's one
  * Esplora request.
  */
-const readNativeBalance: NativeBalanceGetter = (params) =>
+export const readNativeBalance = (params: { network: Network; address: string; signal: AbortSignal }): Promise<bigint> =>
   params.network.chainNamespace === 'solana'
     ? import('../../chains/solana/getSolanaBalance.js').then((m) => m.getSolanaBalance(params))
     : params.network.chainNamespace === 'bip122'
@@ -139,8 +139,12 @@ export const balanceEpic =
       )
     })
 
-/** Subscribes to `run` with an AbortSignal that fires when the subscriber leaves before it settles. */
-function abortable<T>(run: (signal: AbortSignal) => ObservableInput<T>): Observable<T> {
+/**
+ * Subscribes to `run` with an AbortSignal that fires when the subscriber leaves before it settles:
+ * `fromAbortable` for any ObservableInput (a Promise in production, a cold observable in marbles).
+ * @example abortable((signal) => fetchThing(signal)).pipe(timeout(5_000))
+ */
+export function abortable<T>(run: (signal: AbortSignal) => ObservableInput<T>): Observable<T> {
   return new Observable<T>((subscriber) => {
     const controller = new AbortController()
     let settled = false

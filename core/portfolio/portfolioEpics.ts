@@ -1,0 +1,203 @@
+import { catchError, concat, debounceTime, defer, EMPTY, exhaustMap, filter, from, map, merge, mergeMap, of, switchMap, type ObservableInput } from 'rxjs'
+import type { Action } from '../actions/types.js'
+import { fromAbortable } from '../api/fromAbortable.js'
+import { HttpError } from '../api/errors.js'
+import { chainIdToCoinType } from '../chains/coinType.js'
+import { BALANCE_RETRY_PAUSE_MS, IDENTITY_CACHE_MS, NAME_SEARCH_DEBOUNCE_MS, PORTFOLIO_CACHE_MS } from '../constants/timing.js'
+import type { AirlockDeps } from '../deps.js'
+import { abortable, BALANCE_UNAVAILABLE_MESSAGE } from '../slices/balances/balanceEpic.js'
+import { signWithWallet } from '../slices/siwx/signWithWallet.js'
+import { selectActiveNetwork } from '../slices/network/selectors.js'
+import type { AirlockState } from '../state.js'
+import { ofType } from '../store/ofType.js'
+import type { Epic } from '../store/types.js'
+import { readHistory, readIdentity, readNfts } from './readAccountData.js'
+import { readTokens, serviceParams } from './readTokens.js'
+import { reasonsBody, profileResponse, suggestionsResponse } from './portfolioSchemas.js'
+import { resourceEpic, type ResourceEpicParameters } from './resourceEpic.js'
+import { selectPortfolio } from './selectPortfolio.js'
+import { NAME_LABEL_PATTERN, NAME_ZONE, nameErrors } from './names.js'
+
+type AirlockEpic = Epic<Action, AirlockState, AirlockDeps>
+
+/** SPEC 8 Activity: the toast and the list's error. */
+export const FETCH_TRANSACTIONS_FAILED_MESSAGE = 'Failed to fetch transactions'
+
+/** Requests after which balances moved: the tokens shown are fetched again with `forceUpdate` (SPEC 7). */
+const SENDING_METHODS = new Set(['eth_sendTransaction', 'wallet_sendCalls', 'solana_signAndSendTransaction', 'sendTransfer'])
+
+/** The CAIP-10 account of the active namespace on the active network, the key of its tokens and NFTs. */
+export function activeAccountKey(state: AirlockState): string | null {
+  const namespace = state.connection.activeNamespace
+  const caipAddress = namespace ? state.connection.namespaces[namespace]?.caipAddress : null
+  if (!caipAddress) return null
+  const network = selectActiveNetwork(state)
+  const address = caipAddress.split(':')[2]!
+  return network.chainNamespace === namespace ? `${network.caipNetworkId}:${address}` : null
+}
+
+/** The account's tokens (SPEC 4, 7): 30 s cache, 30 s pause and 'Token Balance Unavailable' after a failure; fetched again after a send. */
+export const tokensEpic = (read: ResourceEpicParameters<'tokens'>['read'] = readTokens): AirlockEpic => resourceEpic({
+  resource: 'tokens',
+  read,
+  cacheMs: PORTFOLIO_CACHE_MS,
+  pauseMs: BALANCE_RETRY_PAUSE_MS,
+  failure: { message: BALANCE_UNAVAILABLE_MESSAGE, toast: true },
+  trigger: (action, state) => {
+    if (action.type !== 'wallet/requestSucceeded' || !SENDING_METHODS.has(action.method)) return null
+    const key = activeAccountKey(state)
+    // Only a list someone looked at: nobody waits for the others.
+    return key && selectPortfolio(state).tokens[key] ? { key, force: true } : null
+  },
+})
+
+/** The account's NFTs on the active network. */
+export const nftsEpic = (read: ResourceEpicParameters<'nfts'>['read'] = readNfts): AirlockEpic => resourceEpic({
+  resource: 'nfts',
+  read,
+  cacheMs: PORTFOLIO_CACHE_MS,
+  pauseMs: BALANCE_RETRY_PAUSE_MS,
+  failure: { message: 'NFTs unavailable', toast: false },
+})
+
+/** Name and avatar of EVM addresses (SPEC 7, 5 min cache): the connected one is fetched on connect. */
+export const identityEpic = (read: ResourceEpicParameters<'identity'>['read'] = readIdentity): AirlockEpic => resourceEpic({
+  resource: 'identity',
+  read,
+  cacheMs: IDENTITY_CACHE_MS,
+  pauseMs: BALANCE_RETRY_PAUSE_MS,
+  failure: { message: 'Error fetching names for address', toast: false },
+  trigger: (action, state) => {
+    if ((action.type !== 'connection/accountConnected' && action.type !== 'connection/accountsChanged') || action.namespace !== 'eip155' || !state.options.projectId) return null
+    const address = state.connection.namespaces.eip155?.caipAddress?.split(':')[2]
+    return address ? { key: address.toLowerCase(), force: false } : null
+  },
+})
+
+/**
+ * The Activity list (SPEC 3, 4, 8): the first page when the tab asks (a newer account or network
+ * replaces the request in flight), the next one on `more` while a cursor is left. A failure
+ * empties the list and clears the cursor, with the 'Failed to fetch transactions' toast.
+ */
+/** Reads one page of history; a Promise in production, any ObservableInput in tests. */
+export type HistoryReader = (args: Parameters<typeof readHistory>[0]) => ObservableInput<Awaited<ReturnType<typeof readHistory>>>
+
+export const activityEpic = (read: HistoryReader = readHistory): AirlockEpic => (action$, state$, deps) =>
+  action$.pipe(
+    ofType('activity/pageRequested', 'activity/reset', 'connection/disconnected'),
+    switchMap((action) => {
+      if (action.type !== 'activity/pageRequested') return EMPTY
+      const { activity } = selectPortfolio(state$.value)
+      const cursor = action.more ? activity.next : null
+      if (action.more && (cursor === null || activity.loading)) return EMPTY
+      const key = action.key
+      return concat(
+        of<Action>({ type: 'activity/pageStarted', key, cursor }),
+        abortable((signal) => read({ state: state$.value, deps, key, cursor, signal })).pipe(
+          map((page): Action => ({ type: 'activity/pageLoaded', key, cursor, transactions: page.transactions, next: page.next })),
+          catchError((error: unknown) =>
+            from<Action[]>([
+              { type: 'activity/pageFailed', key, error: { message: error instanceof Error && error.message.includes('projectId') ? error.message : FETCH_TRANSACTIONS_FAILED_MESSAGE } },
+              { type: 'notifications/showRequested', notification: { id: deps.id(), variant: 'error', message: FETCH_TRANSACTIONS_FAILED_MESSAGE } },
+            ]),
+          ),
+        ),
+      )
+    }),
+  )
+
+/** The API's first reason when it gave one (SPEC 8 names), else our wording. */
+export function reasonOr(error: unknown, fallback: string): { message: string } {
+  if (error instanceof HttpError && error.body) {
+    try {
+      const parsed = reasonsBody.safeParse(JSON.parse(error.body))
+      if (parsed.success) return { message: parsed.data.reasons[0]!.description }
+    } catch {
+      // Not JSON: our wording.
+    }
+  }
+  return { message: fallback }
+}
+
+/**
+ * The name search of RegisterAccountName (SPEC 5, 7): after the typing pauses, whether the name is
+ * taken (`/v1/profile/account/{name}`) and suggestions in the zone; a newer query cancels the older.
+ */
+export const nameSearchEpic: AirlockEpic = (action$, state$, deps) =>
+  action$.pipe(
+    ofType('names/searchRequested'),
+    debounceTime(NAME_SEARCH_DEBOUNCE_MS, deps.scheduler),
+    switchMap(({ query }) => {
+      if (!NAME_LABEL_PATTERN.test(query)) return EMPTY
+      const state = state$.value
+      const name = `${query.toLowerCase()}.${NAME_ZONE}`
+      const taken = fromAbortable((signal) => deps.http.blockchain.get({ path: `/v1/profile/account/${encodeURIComponent(name)}`, params: serviceParams(state), schema: profileResponse, signal })).pipe(
+        map(() => true),
+        catchError((error: unknown) => (error instanceof HttpError && error.status === 404 ? of(false) : from(Promise.reject(error)))),
+      )
+      const suggestions = fromAbortable((signal) =>
+        deps.http.blockchain.get({ path: `/v1/profile/suggestions/${encodeURIComponent(query)}`, params: { zone: NAME_ZONE, ...serviceParams(state) }, schema: suggestionsResponse, signal }),
+      )
+      return taken.pipe(
+        mergeMap((isTaken) => suggestions.pipe(map(({ suggestions: list }): Action => ({ type: 'names/searchLoaded', query, taken: isTaken, suggestions: list })))),
+        catchError((error: unknown) => of<Action>({ type: 'names/searchFailed', query, error: reasonOr(error, nameErrors.suggestions) })),
+      )
+    }),
+  )
+
+/**
+ * Registers a name for the connected EVM account (SPEC 5, 7): the wallet signs the message (name,
+ * empty attributes, unix-seconds timestamp), then `POST /v1/profile/account` with the network's
+ * coin type. One registration at a time; failures say 'Error registering name {x}' unless the API
+ * gave a reason.
+ */
+export const registerNameEpic: AirlockEpic = (action$, state$, deps) =>
+  action$.pipe(
+    ofType('names/registrationRequested'),
+    exhaustMap(({ label }) =>
+      defer(() => {
+        const state = state$.value
+        const name = `${label.toLowerCase()}.${NAME_ZONE}`
+        const connection = state.connection.namespaces.eip155
+        const address = connection?.caipAddress?.split(':')[2]
+        const provider = connection?.connectorId ? deps.providers.get(connection.connectorId) : undefined
+        const network = selectActiveNetwork(state)
+        if (!address || !provider || network.chainNamespace !== 'eip155' || !NAME_LABEL_PATTERN.test(label)) {
+          return of<Action>({ type: 'names/registrationFailed', name, error: { message: nameErrors.register(name) } })
+        }
+        const message = JSON.stringify({ name, attributes: {}, timestamp: Math.floor(deps.scheduler.now() / 1000) })
+        return signWithWallet(provider, 'eip155', message, address).pipe(
+          mergeMap((signature) =>
+            concat(
+              of<Action>({ type: 'names/registrationSigned', name }),
+              fromAbortable((signal) =>
+                deps.http.blockchain.post({
+                  path: '/v1/profile/account',
+                  params: serviceParams(state),
+                  body: { coin_type: chainIdToCoinType(Number(network.id)), address, message, signature },
+                  signal,
+                }),
+              ).pipe(map((): Action => ({ type: 'names/registered', name, address }))),
+            ),
+          ),
+          catchError((error: unknown) => of<Action>({ type: 'names/registrationFailed', name, error: reasonOr(error, nameErrors.register(name)) })),
+        )
+      }),
+    ),
+  )
+
+/** Every portfolio epic, by name, for `createAirlock` (loaded lazily, see lazyPortfolioEpics.ts). */
+export const portfolioEpics: Record<'tokens' | 'nfts' | 'identity' | 'activity' | 'nameSearch' | 'registerName', AirlockEpic> = {
+  tokens: tokensEpic(),
+  nfts: nftsEpic(),
+  identity: identityEpic(),
+  activity: activityEpic(),
+  nameSearch: nameSearchEpic,
+  registerName: registerNameEpic,
+}
+
+/** All of them as one epic: one name in `createAirlock`, one lazy chunk. */
+export const portfolioEpic: AirlockEpic = (action$, state$, deps) => merge(...Object.values(portfolioEpics).map((epic) => epic(action$, state$, deps)))
+
+// A lazy entry: re-export the shared start-up chunk (see core/sharedChunk.ts, tests/size).
+export { SHARED_CHUNK } from '../sharedChunk.js'
