@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { avatarColorFromAddress, formatAddress, isHttpUrl, isSafeOpenUrl, isSignedMessage, isTxHash } from './format.js'
+import { avatarColorFromAddress, formatAddress, isHttpUrl, isSignedMessage, isTxHash } from './format.js'
+import { isSafeOpenUrl } from './isSafeOpenUrl.js'
 
 const anyValue = fc.oneof(fc.anything(), fc.string({ unit: 'binary' }), fc.webUrl())
 const EVM = '0x1234567890abcdef1234567890abcdef12345678'

@@ -3,7 +3,6 @@ const SIGNED_MESSAGE = /^0x[0-9a-fA-F]{62,}$/
 const HEX_COLOR_PREFIX = /^0x([0-9a-fA-F]{6})/
 const FALLBACK_AVATAR_COLOR = '#888888'
 /** Hosts we may open over plain http in development (a local devnet explorer, a local dapp). */
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1'])
 
 /**
  * True for a transaction hash: 0x plus exactly 64 hex characters (SPEC 5). Never throws.
@@ -27,26 +26,6 @@ export function isSignedMessage(value: unknown): boolean {
  */
 export function isHttpUrl(value: unknown): boolean {
   return typeof value === 'string' && (value.startsWith('http://') || value.startsWith('https://'))
-}
-
-/**
- * True only for a URL that is safe to open outside the app: a parseable `https:` URL, or with
- * `allowLocalhostHttp` an `http:` URL on localhost / 127.0.0.1. Check before every window.open.
- * @example isSafeOpenUrl('https://etherscan.io/tx/0x1') // true
- */
-export function isSafeOpenUrl(value: unknown, options: { allowLocalhostHttp?: boolean } = {}): boolean {
-  if (typeof value !== 'string') return false
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    return false
-  }
-  // `https://bank.example@evil.example` reads like the bank but goes to evil: refuse credentials.
-  if (url.username !== '' || url.password !== '') return false
-  if (url.protocol === 'https:') return url.hostname !== ''
-  // Allow-listing the protocol (not deny-listing) is what keeps javascript:, data: and file: out.
-  return url.protocol === 'http:' && options.allowLocalhostHttp === true && LOCAL_HOSTS.has(url.hostname)
 }
 
 /**

@@ -13,7 +13,8 @@ export {
 export { isAddressFor, isBitcoinAddress, isEvmAddress, isSolanaAddress } from './address.js'
 export type { BitcoinNetworkName } from './address.js'
 export { chainIdToCoinType } from './coinType.js'
-export { avatarColorFromAddress, formatAddress, isHttpUrl, isSafeOpenUrl, isSignedMessage, isTxHash } from './format.js'
+export { avatarColorFromAddress, formatAddress, isHttpUrl, isSignedMessage, isTxHash } from './format.js'
+export { isSafeOpenUrl } from './isSafeOpenUrl.js'
 export { networkSchema } from './networkSchema.js'
 export {
   NETWORKS,

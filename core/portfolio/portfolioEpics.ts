@@ -8,6 +8,7 @@ import type { AirlockDeps } from '../deps.js'
 import { abortable, BALANCE_UNAVAILABLE_MESSAGE } from '../slices/balances/balanceEpic.js'
 import { signWithWallet } from '../slices/siwx/signWithWallet.js'
 import { selectActiveNetwork } from '../slices/network/selectors.js'
+import { activeAccountKey } from './activeAccountKey.js'
 import type { AirlockState } from '../state.js'
 import { ofType } from '../store/ofType.js'
 import type { Epic } from '../store/types.js'
@@ -25,16 +26,6 @@ export const FETCH_TRANSACTIONS_FAILED_MESSAGE = 'Failed to fetch transactions'
 
 /** Requests after which balances moved: the tokens shown are fetched again with `forceUpdate` (SPEC 7). */
 const SENDING_METHODS = new Set(['eth_sendTransaction', 'wallet_sendCalls', 'solana_signAndSendTransaction', 'sendTransfer'])
-
-/** The CAIP-10 account of the active namespace on the active network, the key of its tokens and NFTs. */
-export function activeAccountKey(state: AirlockState): string | null {
-  const namespace = state.connection.activeNamespace
-  const caipAddress = namespace ? state.connection.namespaces[namespace]?.caipAddress : null
-  if (!caipAddress) return null
-  const network = selectActiveNetwork(state)
-  const address = caipAddress.split(':')[2]!
-  return network.chainNamespace === namespace ? `${network.caipNetworkId}:${address}` : null
-}
 
 /** The account's tokens (SPEC 4, 7): 30 s cache, 30 s pause and 'Token Balance Unavailable' after a failure; fetched again after a send. */
 export const tokensEpic = (read: ResourceEpicParameters<'tokens'>['read'] = readTokens): AirlockEpic => resourceEpic({
@@ -148,7 +139,7 @@ export const nameSearchEpic: AirlockEpic = (action$, state$, deps) =>
 /**
  * Registers a name for the connected EVM account (SPEC 5, 7): the wallet signs the message (name,
  * empty attributes, unix-seconds timestamp), then `POST /v1/profile/account` with the network's
- * coin type. One registration at a time; failures say 'Error registering name {x}' unless the API
+ * coin type, then RegisterAccountNameSuccess. One registration at a time; failures say 'Error registering name {x}' unless the API
  * gave a reason.
  */
 export const registerNameEpic: AirlockEpic = (action$, state$, deps) =>
@@ -177,7 +168,7 @@ export const registerNameEpic: AirlockEpic = (action$, state$, deps) =>
                   body: { coin_type: chainIdToCoinType(Number(network.id)), address, message, signature },
                   signal,
                 }),
-              ).pipe(map((): Action => ({ type: 'names/registered', name, address }))),
+              ).pipe(mergeMap(() => from<Action[]>([{ type: 'names/registered', name, address }, { type: 'router/replaceRequested', view: 'RegisterAccountNameSuccess' }]))),
             ),
           ),
           catchError((error: unknown) => of<Action>({ type: 'names/registrationFailed', name, error: reasonOr(error, nameErrors.register(name)) })),

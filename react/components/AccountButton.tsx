@@ -8,7 +8,7 @@ import { themeStyle } from '../theme/themeStyle.js'
 import { buttonStyle, truncateStyle, type ButtonSize } from './buttonStyle.js'
 
 /**
- * The connected account: avatar colour, address (4 + 6 characters) and native balance; opens the Account view.
+ * The connected account: avatar colour, name or address (4 + 6 characters) and native balance; opens the Account view.
  * @example <AccountButton size="sm" />
  */
 export function AccountButton({ size = 'md', balance = true }: { size?: ButtonSize; balance?: boolean }) {
@@ -16,6 +16,8 @@ export function AccountButton({ size = 'md', balance = true }: { size?: ButtonSi
   const { address } = useAccount()
   const { formatted, symbol } = useBalance()
   const variables = useAirlockSelector((state) => state.theme.variables)
+  // The account's name once its identity is known (issue 14); the slice arrives after the first paint.
+  const name = useAirlockSelector((state) => (address ? state.portfolio?.identity[address.toLowerCase()]?.data?.name : null))
   if (!address) return null
   const dot = size === 'sm' ? 16 : 20
   return (
@@ -29,7 +31,7 @@ export function AccountButton({ size = 'md', balance = true }: { size?: ButtonSi
     >
       {balance && formatted !== undefined ? <span data-airlock="balance">{`${formatted} ${symbol}`}</span> : null}
       <span aria-hidden="true" style={{ width: dot, height: dot, flex: 'none', borderRadius: '50%', background: avatarColorFromAddress(address) }} />
-      <span style={truncateStyle}>{shortAddress(address)}</span>
+      <span style={truncateStyle} data-airlock="account-name">{name ?? shortAddress(address)}</span>
     </button>
   )
 }

@@ -36,6 +36,9 @@ const VIEWS: Partial<Record<View, ComponentType | PreloadableComponent<object>>>
   ConnectingWalletConnect: lazyView(() => import('./views/ConnectingWalletConnect.js').then((m) => ({ default: m.ConnectingWalletConnect }))),
   ConnectingWalletConnectBasic: lazyView(() => import('./views/ConnectingWalletConnectBasic.js').then((m) => ({ default: m.ConnectingWalletConnectBasic }))),
   Receive: lazyView(() => import('./views/Receive.js').then((m) => ({ default: m.Receive }))),
+  Send: lazyView(() => import('./views/Send.js').then((m) => ({ default: m.Send }))),
+  RegisterAccountName: lazyView(() => import('./views/RegisterAccountName.js').then((m) => ({ default: m.RegisterAccountName }))),
+  RegisterAccountNameSuccess: lazyView(() => import('./views/RegisterAccountName.js').then((m) => ({ default: m.RegisterAccountNameSuccess }))),
 }
 
 /**

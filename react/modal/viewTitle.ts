@@ -13,6 +13,8 @@ const TITLES: Partial<Record<View, string>> = {
   SIWXSignMessage: 'Sign In',
   ApproveTransaction: 'Approve Transaction',
   RegisterAccountName: 'Choose Name',
+  RegisterAccountNameSuccess: 'Name Registered',
+  Send: 'Send',
   OnRampProviders: 'Choose Provider',
   Transactions: 'Activity',
   ConnectingWalletConnect: 'WalletConnect',

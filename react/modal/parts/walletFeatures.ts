@@ -9,11 +9,12 @@ export interface WalletFeatureEntry {
 }
 
 /**
- * The wallet features with a view in this version, by feature. On-ramp, swaps and send join as
+ * The wallet features with a view in this version, by feature. On-ramp and swaps join as
  * their views land; until then they are left out rather than shown as a dead end.
  */
 const FEATURE_VIEWS: Partial<Record<WalletFeature, WalletFeatureEntry>> = {
   receive: { id: 'receive', label: 'Receive', view: 'Receive' },
+  send: { id: 'send', label: 'Send', view: 'Send' },
 }
 
 /**
@@ -26,6 +27,8 @@ export function selectWalletFeatures(state: AirlockState): WalletFeatureEntry[] 
   return features.walletFeaturesOrder.flatMap((id) => {
     const entry = FEATURE_VIEWS[id]
     const on = id === 'receive' || id === 'send' ? features[id] : Array.isArray(features[id]) ? features[id].length > 0 : false
+    // Send speaks EVM in this version (native and ERC-20); other families' accounts do not see it.
+    if (id === 'send' && state.connection.activeNamespace !== 'eip155') return []
     // The same entry objects every time, so a shallow comparison of the list holds between renders.
     return entry && on ? [entry] : []
   })

@@ -1,4 +1,5 @@
 import { avatarColorFromAddress } from '../../../core/chains/format.js'
+import { formatUsd } from '../tabs/formatUsd.js'
 import { shortAddress } from '../../components/shortAddress.js'
 import { useAirlockInstance } from '../../context.js'
 import { useDisconnectAndClose } from '../parts/useDisconnectAndClose.js'
@@ -13,10 +14,17 @@ import { useWalletInfo } from '../../hooks/useWalletInfo.js'
 import { CopyIcon, ExitIcon, QrIcon } from '../parts/icons.js'
 import { LazyAccountEmbeddedInfo } from '../parts/LazyAccountEmbeddedInfo.js'
 import { RelayStatus } from '../parts/RelayStatus.js'
+import { AccountTabs } from '../parts/AccountTabs.js'
+import { selectPortfolio } from '../../../core/portfolio/selectPortfolio.js'
+import { activeAccountKey } from '../../../core/portfolio/activeAccountKey.js'
 
 export { COPIED_MESSAGE, COPY_FAILED_MESSAGE } from '../parts/useCopyAddress.js'
 
-/** The connected account: avatar, address and copy, native balance, the wallet features (Receive), network, disconnect. */
+/**
+ * The connected account (SPEC 2): avatar and name (or address) with copy, native balance and total
+ * USD value, the wallet features (Receive, Send), the Tokens / NFTs / Activity tabs, a name to
+ * register, network, disconnect.
+ */
 export function Account() {
   const airlock = useAirlockInstance()
   const { address, caipAddress } = useAccount()
@@ -26,6 +34,13 @@ export function Account() {
   const disconnectAndClose = useDisconnectAndClose()
   const copy = useCopyAddress()
   const features = useAirlockSelector(selectWalletFeatures, shallowEqual)
+  const identity = useAirlockSelector((state) => (address ? selectPortfolio(state).identity[address.toLowerCase()]?.data : undefined))
+  const totalUsd = useAirlockSelector((state) => {
+    const key = activeAccountKey(state)
+    const tokens = key ? selectPortfolio(state).tokens[key]?.data : undefined
+    return tokens && tokens.some((t) => t.price > 0) ? tokens.reduce((sum, t) => sum + t.value, 0) : null
+  })
+  const canName = useAirlockSelector((state) => state.options.projectId !== null && caipAddress?.startsWith('eip155:') === true)
 
   if (!address || !caipAddress) {
     return <NotConnected />
@@ -39,10 +54,14 @@ export function Account() {
   return (
     <div className="stack">
       <div className="center">
-        <span className="avatar" data-airlock="avatar" aria-hidden="true" style={{ background: avatarColorFromAddress(address) }} />
+        {identity?.avatar ? (
+          <img className="avatar" data-airlock="avatar" src={identity.avatar} alt="" />
+        ) : (
+          <span className="avatar" data-airlock="avatar" aria-hidden="true" style={{ background: avatarColorFromAddress(address) }} />
+        )}
         <p className="address">
           <span title={address} data-airlock="address">
-            {shortAddress(address)}
+            {identity?.name ?? shortAddress(address)}
           </span>
           <button type="button" className="icon-button" aria-label="Copy address" onClick={() => void copy(address)}>
             <CopyIcon />
@@ -51,6 +70,11 @@ export function Account() {
         <p className="muted" data-airlock="balance" aria-busy={loading || undefined}>
           {loading ? 'Loading balance…' : formatted !== undefined ? `${formatted} ${symbol}` : failed || unsupportedCaipNetworkId ? 'Balance unavailable' : `– ${symbol}`}
         </p>
+        {totalUsd !== null ? (
+          <p className="muted" data-airlock="total-usd">
+            Total {formatUsd(totalUsd)}
+          </p>
+        ) : null}
         {walletInfo ? (
           <p className="muted" data-airlock="connected-with">
             Connected with {walletInfo.name}
@@ -65,12 +89,21 @@ export function Account() {
           {features.map((feature) => (
             <button key={feature.id} type="button" className="row" data-feature={feature.id} onClick={() => airlock.dispatch({ type: 'router/pushRequested', view: feature.view })}>
               <span className="badge" aria-hidden="true">
-                <QrIcon />
+                {feature.id === 'receive' ? <QrIcon /> : '↑'}
               </span>
               <span className="row-name">{feature.label}</span>
             </button>
           ))}
         </div>
+      ) : null}
+      <AccountTabs />
+      {canName && !identity?.name ? (
+        <button type="button" className="row" data-airlock="choose-name" onClick={() => airlock.dispatch({ type: 'router/pushRequested', view: 'RegisterAccountName' })}>
+          <span className="badge" aria-hidden="true">
+            @
+          </span>
+          <span className="row-name">Choose a name</span>
+        </button>
       ) : null}
       <button type="button" className="row" data-airlock="network" aria-label={`${networkRow.name}. Switch network`} onClick={() => airlock.dispatch({ type: 'router/pushRequested', view: networkRow.view })}>
         <span className="badge" aria-hidden="true">

@@ -220,7 +220,8 @@ describe('Receive', () => {
     render(airlock, <ConnectButton />)
     const root = await openModal(airlock)
     const features = $(root, '[data-airlock="wallet-features"]')
-    expect(Array.from(features.querySelectorAll('button'), (b) => b.textContent)).toEqual(['Receive'])
+    // SPEC 2 default order: onramp, swaps, receive, send (on-ramp and swaps have no view yet).
+    expect(Array.from(features.querySelectorAll('button'), (b) => b.getAttribute('data-feature'))).toEqual(['receive', 'send'])
     click(byText(features, 'button', 'Receive'))
     await waitFor(() => $(root, '[data-airlock="receive"]'))
     expect($(root, 'h2').textContent).toBe('Receive')
@@ -235,8 +236,8 @@ describe('Receive', () => {
     await waitFor(() => $(root, '[data-view="Account"]'))
   })
 
-  test('behavior: features.receive false hides it; Receive with no account offers to connect', async () => {
-    const off = testAirlock({ features: { receive: false } })
+  test('behavior: features.receive and send false hide the row; Receive with no account offers to connect', async () => {
+    const off = testAirlock({ features: { receive: false, send: false } })
     connect(off)
     render(off, <ConnectButton />)
     const root = await openModal(off)

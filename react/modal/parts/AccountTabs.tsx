@@ -1,0 +1,62 @@
+import { Suspense, useRef, useState, type KeyboardEvent } from 'react'
+import { LoadBoundary } from '../LoadBoundary.js'
+import { lazyView } from '../lazyView.js'
+import { Spinner } from './Spinner.js'
+
+// Each tab is its own chunk, fetched when first shown (issue 14 deliver 1).
+const TABS = [
+  { id: 'tokens', label: 'Tokens', Panel: lazyView(() => import('../tabs/TokensTab.js').then((m) => ({ default: m.TokensTab }))) },
+  { id: 'nfts', label: 'NFTs', Panel: lazyView(() => import('../tabs/NftsTab.js').then((m) => ({ default: m.NftsTab }))) },
+  { id: 'activity', label: 'Activity', Panel: lazyView(() => import('../tabs/ActivityTab.js').then((m) => ({ default: m.ActivityTab }))) },
+] as const
+
+/**
+ * The Account view's tabs (SPEC 2: Tokens, NFTs, Activity), as a WAI-ARIA tablist: arrow keys,
+ * Home and End move between tabs, only the selected one is in the tab order.
+ */
+export function AccountTabs() {
+  const [selected, setSelected] = useState(0)
+  const buttons = useRef<(HTMLButtonElement | null)[]>([])
+  const move = (event: KeyboardEvent) => {
+    const last = TABS.length - 1
+    const next = event.key === 'ArrowRight' ? (selected === last ? 0 : selected + 1) : event.key === 'ArrowLeft' ? (selected === 0 ? last : selected - 1) : event.key === 'Home' ? 0 : event.key === 'End' ? last : null
+    if (next === null) return
+    event.preventDefault()
+    setSelected(next)
+    buttons.current[next]?.focus()
+  }
+  const { id, Panel } = TABS[selected]!
+  return (
+    <div className="stack" data-airlock="account-tabs">
+      <div role="tablist" aria-label="Account" className="actions" onKeyDown={move} style={{ display: 'flex', gap: 4 }}>
+        {TABS.map((tab, i) => (
+          <button
+            key={tab.id}
+            ref={(element) => {
+              buttons.current[i] = element
+            }}
+            type="button"
+            role="tab"
+            id={`airlock-tab-${tab.id}`}
+            aria-selected={i === selected}
+            aria-controls={`airlock-panel-${tab.id}`}
+            tabIndex={i === selected ? 0 : -1}
+            className="button"
+            data-selected={i === selected ? '' : undefined}
+            style={{ flex: 1, opacity: i === selected ? 1 : 0.65 }}
+            onClick={() => setSelected(i)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`airlock-panel-${id}`} aria-labelledby={`airlock-tab-${id}`} data-tab={id}>
+        <LoadBoundary fallback={<p className="error">This tab could not be loaded. Check your connection and try again.</p>}>
+          <Suspense fallback={<Spinner label="Loading" />}>
+            <Panel />
+          </Suspense>
+        </LoadBoundary>
+      </div>
+    </div>
+  )
+}

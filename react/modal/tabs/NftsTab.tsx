@@ -1,0 +1,47 @@
+import { useState } from 'react'
+import type { Nft } from '../../../core/portfolio/types.js'
+import { useAirlockSelector } from '../../hooks/useAirlockSelector.js'
+import { SkeletonRows } from '../parts/SkeletonRows.js'
+import { usePortfolioResource } from './usePortfolioResource.js'
+// Keeps the page's start-up modules in one shared chunk (see react/sharedChunk.ts).
+export { SHARED_CHUNK } from '../../sharedChunk.js'
+
+/** The NFTs tab: the account's NFTs on the active network, two a row with preview, name and collection; loading, failure and empty states. Loaded on demand. */
+export function NftsTab() {
+  const { key, entry } = usePortfolioResource('nfts')
+  const hasService = useAirlockSelector((state) => state.options.projectId !== null)
+  if (!key) return <p className="muted">NFTs are not available on this network.</p>
+  if (!hasService) return <p className="muted">NFTs need the data service: set a projectId.</p>
+  const nfts = entry.data
+  if (!nfts) {
+    if (entry.error) return <p className="error" role="alert">NFTs could not be loaded. Try again in a moment.</p>
+    return <SkeletonRows count={2} label="Loading NFTs" />
+  }
+  if (nfts.length === 0) return <p className="muted" data-airlock="nfts-empty">No NFTs on this network yet.</p>
+  return (
+    <ul className="list" data-airlock="nfts" style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 8 }}>
+      {nfts.map((nft) => (
+        <NftCard key={nft.id} nft={nft} />
+      ))}
+    </ul>
+  )
+}
+
+function NftCard({ nft }: { nft: Nft }) {
+  const [failed, setFailed] = useState(false)
+  return (
+    <li className="card" data-nft={nft.tokenId} style={{ padding: 8, borderRadius: 16, background: 'var(--airlock-surface)' }}>
+      {nft.imageUrl && !failed ? (
+        <img src={nft.imageUrl} alt={nft.name} loading="lazy" onError={() => setFailed(true)} style={{ width: '100%', aspectRatio: '1', borderRadius: 12, display: 'block' }} />
+      ) : (
+        <div role="img" aria-label={nft.name} style={{ width: '100%', aspectRatio: '1', borderRadius: 12, background: 'var(--airlock-surface-hover)' }} />
+      )}
+      <p className="row-name" style={{ margin: '6px 0 0' }}>
+        {nft.name}
+      </p>
+      <p className="muted" style={{ margin: 0, fontSize: 12 }}>
+        {nft.collection.name}
+      </p>
+    </li>
+  )
+}

@@ -1,0 +1,247 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { encodeFunctionData, erc20Abi, formatUnits, isAddress, parseUnits, type Address, type Hex } from 'viem'
+import { estimateGas, getGasPrice } from 'viem/actions'
+import { chainIdToCoinType } from '../../../core/chains/coinType.js'
+import { rpcClient } from '../../../core/chains/evm/getNativeBalance.js'
+import { walletErrorInfo } from '../../../core/chains/evm/walletErrorInfo.js'
+import { isSafeOpenUrl } from '../../../core/chains/isSafeOpenUrl.js'
+import { truncateDecimal } from '../../../core/format/truncateDecimal.js'
+import { activeAccountKey } from '../../../core/portfolio/activeAccountKey.js'
+import { resolveName } from '../../../core/portfolio/resolveName.js'
+import { serviceParams } from '../../../core/portfolio/readTokens.js'
+import { selectPortfolio } from '../../../core/portfolio/selectPortfolio.js'
+import type { TokenBalance } from '../../../core/portfolio/types.js'
+import { selectActiveNetwork } from '../../../core/slices/network/selectors.js'
+import type { Network } from '../../../core/chains/types.js'
+import { shortAddress } from '../../components/shortAddress.js'
+import { useAirlockInstance } from '../../context.js'
+import { useAirlockSelector } from '../../hooks/useAirlockSelector.js'
+import { NotConnected } from '../parts/NotConnected.js'
+import { Spinner } from '../parts/Spinner.js'
+// Keeps the page's start-up modules in one shared chunk (see react/sharedChunk.ts).
+export { SHARED_CHUNK } from '../../sharedChunk.js'
+
+/** SPEC 5 validation strings, verbatim. */
+export const SEND_ERRORS = {
+  required: 'An amount and receiver address are required',
+  token: 'A token is required',
+  chain: 'Unsupported chain',
+} as const
+
+/** What the preview shows and the wallet is asked to sign. */
+interface Draft {
+  readonly token: TokenBalance
+  readonly amount: string
+  readonly units: bigint
+  readonly receiver: string
+  readonly to: Address
+  readonly tx: { from: Address; to: Address; value?: Hex; data?: Hex }
+  readonly fee: string | null
+}
+
+/**
+ * Send (SPEC 5): token (the native currency and the tokens held), amount with Max, receiver (an
+ * address or a name); a preview with the network fee; then the wallet signs through its connector
+ * (a browser wallet, WalletConnect, or the embedded wallet's own approval in its frame). The form
+ * starts over when the account or network changes. Loaded on demand.
+ */
+export function Send() {
+  const key = useAirlockSelector(activeAccountKey)
+  if (!key) return <NotConnected />
+  return <SendFlow key={key} accountKey={key} />
+}
+
+function SendFlow({ accountKey }: { accountKey: string }) {
+  const airlock = useAirlockInstance()
+  const network = useAirlockSelector(selectActiveNetwork)
+  const native = useAirlockSelector((state) => state.balances.native[accountKey as `${string}:${string}:${string}`])
+  const held = useAirlockSelector((state) => selectPortfolio(state).tokens[accountKey]?.data)
+  const address = accountKey.split(':')[2] as Address
+  useEffect(() => {
+    airlock.dispatch({ type: 'portfolio/fetchRequested', resource: 'tokens', key: accountKey })
+  }, [airlock, accountKey])
+
+  const tokens = useMemo(() => sendableTokens(network, held, native), [network, held, native])
+  const [tokenId, setTokenId] = useState('')
+  const [amount, setAmount] = useState('')
+  const [receiver, setReceiver] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [draft, setDraft] = useState<Draft | null>(null)
+  const [sent, setSent] = useState<{ hash: string } | null>(null)
+  const token = tokens.find((t) => tokenIdOf(t) === tokenId) ?? (tokenId === '' ? tokens[0] : undefined)
+
+  const review = async (event: FormEvent) => {
+    event.preventDefault()
+    setError(null)
+    if (network.chainNamespace !== 'eip155') return setError(SEND_ERRORS.chain)
+    if (!token) return setError(SEND_ERRORS.token)
+    const wanted = amount.trim()
+    const to = receiver.trim()
+    if (wanted === '' || to === '') return setError(SEND_ERRORS.required)
+    const decimals = Number(token.quantity.decimals)
+    if (!/^\d+(\.\d+)?$/.test(wanted) || (wanted.split('.')[1]?.length ?? 0) > decimals) return setError(`Enter an amount with at most ${decimals} decimals`)
+    const units = parseUnits(wanted, decimals)
+    if (units === 0n) return setError('Enter an amount above zero')
+    if (units > parseUnits(token.quantity.numeric, decimals)) return setError('Insufficient balance')
+    setBusy(true)
+    try {
+      const state = airlock.getState()
+      const receiverAddress = isAddress(to, { strict: false })
+        ? (to as Address)
+        : ((await resolveName(airlock.deps.http.blockchain, to, chainIdToCoinType(Number(network.id)), serviceParams(state))) as Address)
+      const tokenAddress = token.address?.split(':')[2] as Address | undefined
+      const tx = tokenAddress
+        ? { from: address, to: tokenAddress, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [receiverAddress, units] }) }
+        : { from: address, to: receiverAddress, value: `0x${units.toString(16)}` as Hex }
+      const fee = await networkFee(network, tx).catch(() => null)
+      setDraft({ token, amount: wanted, units, receiver: to, to: receiverAddress, tx, fee })
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : String(cause))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const confirm = async () => {
+    if (!draft) return
+    const provider = airlock.getProvider('eip155')
+    if (!provider) return setError('Connect a wallet first')
+    setBusy(true)
+    setError(null)
+    try {
+      const hash = await provider.request({ method: 'eth_sendTransaction', params: [draft.tx] })
+      if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new Error('The wallet returned no transaction hash')
+      airlock.dispatch({
+        type: 'activity/transactionSent',
+        transaction: {
+          id: hash,
+          hash,
+          minedAt: new Date().toISOString(),
+          chain: network.caipNetworkId,
+          operationType: 'send',
+          status: 'pending',
+          sentFrom: address,
+          sentTo: draft.to,
+          transfers: [{ direction: 'out', quantity: { numeric: draft.amount }, fungible: { name: draft.token.name, symbol: draft.token.symbol, iconUrl: draft.token.iconUrl }, spam: false }],
+          pending: true,
+        },
+      })
+      setSent({ hash })
+    } catch (cause) {
+      setError(walletErrorInfo(cause, 'The transaction was not sent').message)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (sent) {
+    const explorer = network.blockExplorers?.default.url
+    const url = explorer ? `${explorer.replace(/\/+$/, '')}/tx/${sent.hash}` : null
+    return (
+      <div className="stack" data-airlock="send-success">
+        <p className="lead" role="status">
+          Sent {draft?.amount} {draft?.token.symbol}
+        </p>
+        <p className="mono" style={{ overflowWrap: 'anywhere', margin: 0 }} data-airlock="send-hash">
+          {sent.hash}
+        </p>
+        {url && isSafeOpenUrl(url, { allowLocalhostHttp: true }) ? (
+          <a className="button" href={url} target="_blank" rel="noopener noreferrer">
+            View in explorer
+          </a>
+        ) : null}
+        <button type="button" className="button" onClick={() => airlock.dispatch({ type: 'router/backRequested' })}>
+          Done
+        </button>
+      </div>
+    )
+  }
+
+  if (draft) {
+    return (
+      <div className="stack" data-airlock="send-preview">
+        <dl className="stack" style={{ margin: 0 }}>
+          <PreviewRow label="Send" value={`${draft.amount} ${draft.token.symbol}`} />
+          <PreviewRow label="To" value={draft.receiver === draft.to ? shortAddress(draft.to) : `${draft.receiver} (${shortAddress(draft.to)})`} />
+          <PreviewRow label="Network" value={network.name} />
+          <PreviewRow label="Network fee" value={draft.fee ?? 'Unknown'} />
+        </dl>
+        {error ? (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="button" className="button" data-airlock="send-confirm" disabled={busy} onClick={() => void confirm()}>
+          {busy ? <Spinner label="Waiting for the wallet" /> : 'Send'}
+        </button>
+        <button type="button" className="button" disabled={busy} onClick={() => setDraft(null)}>
+          Edit
+        </button>
+      </div>
+    )
+  }
+
+  return (
+    <form className="stack" data-airlock="send-form" onSubmit={(event) => void review(event)} noValidate>
+      <label className="stack">
+        <span className="muted">Token</span>
+        <select className="search" value={token ? tokenIdOf(token) : ''} onChange={(event) => setTokenId(event.target.value)} data-airlock="send-token">
+          {tokens.length === 0 ? <option value="">No token to send</option> : null}
+          {tokens.map((t) => (
+            <option key={tokenIdOf(t)} value={tokenIdOf(t)}>
+              {t.symbol} · {truncateDecimal(t.quantity.numeric, 3)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="stack">
+        <span className="muted">Amount</span>
+        <span style={{ display: 'flex', gap: 8 }}>
+          <input className="search" inputMode="decimal" autoComplete="off" placeholder="0.0" value={amount} onChange={(event) => setAmount(event.target.value)} data-airlock="send-amount" style={{ flex: 1 }} />
+          <button type="button" className="button" disabled={!token} onClick={() => token && setAmount(token.quantity.numeric)}>
+            Max
+          </button>
+        </span>
+      </label>
+      <label className="stack">
+        <span className="muted">To</span>
+        <input className="search" autoComplete="off" spellCheck={false} placeholder="0x… or name.airlock.id" value={receiver} onChange={(event) => setReceiver(event.target.value)} data-airlock="send-receiver" />
+      </label>
+      {error ? (
+        <p className="error" role="alert" data-airlock="send-error">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="button" disabled={busy} data-airlock="send-review">
+        {busy ? <Spinner label="Preparing" /> : 'Preview'}
+      </button>
+    </form>
+  )
+}
+
+function PreviewRow({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="row" style={{ cursor: 'default' }}>
+      <dt className="row-name muted">{label}</dt>
+      <dd style={{ margin: 0 }}>{value}</dd>
+    </div>
+  )
+}
+
+const tokenIdOf = (token: TokenBalance): string => token.address ?? 'native'
+
+/** The native currency (from the native balance when the token list lacks it) and every ERC-20 held. */
+function sendableTokens(network: Network, held: readonly TokenBalance[] | undefined, native: { value: string; decimals: number } | undefined): TokenBalance[] {
+  const list = (held ?? []).filter((t) => t.chainId === network.caipNetworkId && Number(t.quantity.numeric) > 0)
+  if (list.some((t) => !t.address) || !native) return list
+  const { name, symbol, decimals } = network.nativeCurrency
+  return [{ name, symbol, chainId: network.caipNetworkId, value: 0, price: 0, quantity: { decimals: String(decimals), numeric: formatUnits(BigInt(native.value), native.decimals) }, iconUrl: '' }, ...list]
+}
+
+/** The fee the preview shows: `eth_estimateGas` × `eth_gasPrice` from the network's RPC, in its native currency. */
+async function networkFee(network: Network, tx: Draft['tx']): Promise<string> {
+  const client = rpcClient(network)
+  const [gas, price] = await Promise.all([estimateGas(client, { account: tx.from, to: tx.to, ...(tx.value ? { value: BigInt(tx.value) } : {}), ...(tx.data ? { data: tx.data } : {}) }), getGasPrice(client)])
+  return `${truncateDecimal(formatUnits(gas * price, network.nativeCurrency.decimals), 6)} ${network.nativeCurrency.symbol}`
+}
