@@ -1,0 +1,83 @@
+import { describe, expect, test } from 'vitest'
+import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
+import { screenshot } from './chromium.js'
+import { useDappHarness } from './useDappHarness.js'
+
+/**
+ * The account side (issue 14) in real Chromium on the demo, on the dev stack's own data: the dev
+ * tokens and NFTs read from anvil through the dev gateway, a send signed by the injected wallet
+ * that moves both balances and shows in Activity, and a name registered with the wallet's
+ * signature that then replaces the address in the account button.
+ */
+const dapp = useDappHarness()
+
+describe('the Account view in Chromium', { timeout: 90_000 }, () => {
+  test('behavior: tokens and NFTs show; sending 1.5 dUSD moves the balance and appears in Activity; a registered name replaces the address', async () => {
+    const wallet = dapp.newWallet(0)
+    const receiver = ANVIL_ACCOUNTS[6]!.address
+    const { page, errors } = await dapp.openDapp(wallet, '')
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: /Airlock Test Wallet/ }).click()
+    await expect.poll(() => page.getByTestId('status').getAttribute('data-status'), { timeout: 10_000 }).toBe('connected')
+    await page.evaluate(() => (window as unknown as { airlock: { open(): void } }).airlock.open())
+    const dialog = page.getByRole('dialog')
+
+    // Tokens: the two dev tokens (the spam one left out), balances with 2 decimals, and a USD total.
+    const tokens = dialog.locator('[data-airlock="tokens"]')
+    await tokens.waitFor({ timeout: 15_000 })
+    const dusd = tokens.locator('[data-token="dUSD"]')
+    await expect.poll(() => dusd.textContent()).toContain('1000.00 dUSD')
+    expect(await tokens.locator('[data-token="ADT"]').textContent()).toContain('ADT')
+    expect(await tokens.locator('[data-token="CLAIM"]').count()).toBe(0)
+    expect(await dialog.locator('[data-airlock="total-usd"]').textContent()).toMatch(/^Total \$[\d,]+\.\d\d$/)
+    await screenshot(page, 'e2e-account-tokens')
+
+    // NFTs: account 0 holds #1 and #2 of the dev collection.
+    await dialog.getByRole('tab', { name: 'NFTs' }).click()
+    await dialog.locator('[data-airlock="nfts"]').waitFor({ timeout: 15_000 })
+    expect((await dialog.locator('[data-nft]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-nft')))).sort()).toEqual(['1', '2'])
+    await screenshot(page, 'e2e-account-nfts')
+
+    // Send 1.5 dUSD: preview with the fee, the wallet signs, the hash shows.
+    await dialog.getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Send' }).click()
+    const form = dialog.locator('[data-airlock="send-form"]')
+    await form.waitFor()
+    await form.getByRole('button', { name: 'Preview' }).click()
+    await expect.poll(() => dialog.locator('[data-airlock="send-error"]').textContent()).toBe('An amount and receiver address are required')
+    const dusdOption = await form.locator('[data-airlock="send-token"] option').evaluateAll((options) => options.find((o) => o.textContent?.startsWith('dUSD'))?.getAttribute('value'))
+    await form.locator('[data-airlock="send-token"]').selectOption(dusdOption!)
+    await form.locator('[data-airlock="send-amount"]').fill('1.5')
+    await form.locator('[data-airlock="send-receiver"]').fill(receiver)
+    await form.getByRole('button', { name: 'Preview' }).click()
+    const preview = dialog.locator('[data-airlock="send-preview"]')
+    await preview.waitFor({ timeout: 15_000 })
+    expect(await preview.textContent()).toMatch(/Network fee[\d.]+ ETH/)
+    await screenshot(page, 'e2e-send-preview')
+    await preview.getByRole('button', { name: 'Send' }).click()
+    const hash = await dialog.locator('[data-airlock="send-hash"]').textContent({ timeout: 15_000 })
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    await dialog.getByRole('button', { name: 'Done' }).click()
+
+    // Back on the account: the balance moved (refetched after the send) and Activity lists the transfer.
+    await expect.poll(() => dialog.locator('[data-token="dUSD"]').textContent(), { timeout: 15_000 }).toContain('998.50 dUSD')
+    await dialog.getByRole('tab', { name: 'Activity' }).click()
+    const row = dialog.locator(`[data-activity="${hash}"]`)
+    await expect.poll(() => row.getAttribute('data-status'), { timeout: 15_000 }).toBe('confirmed')
+    expect(await row.textContent()).toContain('Sent 1.500 dUSD')
+    await screenshot(page, 'e2e-account-activity')
+
+    // Choose a name: available, signed by the wallet, then shown instead of the address.
+    await dialog.getByRole('button', { name: 'Choose a name' }).click()
+    await dialog.locator('[data-airlock="name-input"]').fill('satoshi-e2e')
+    await expect.poll(() => dialog.locator('[data-airlock="name-status"]').textContent(), { timeout: 10_000 }).toBe('satoshi-e2e.airlock.id is available')
+    await dialog.getByRole('button', { name: 'Register' }).click()
+    await dialog.locator('[data-airlock="register-name-success"]').waitFor({ timeout: 15_000 })
+    await screenshot(page, 'e2e-register-name')
+    await dialog.getByRole('button', { name: 'Back to account' }).click()
+    expect(await dialog.locator('[data-airlock="address"]').textContent()).toBe('satoshi-e2e.airlock.id')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => page.locator('[data-airlock="account-name"]').first().textContent()).toBe('satoshi-e2e.airlock.id')
+    expect(wallet.calls['personal_sign']).toBe(1)
+    expect(errors).toEqual([])
+  })
+})
