@@ -13,7 +13,8 @@ import type { AirlockState } from '../state.js'
 import { ofType } from '../store/ofType.js'
 import type { Epic } from '../store/types.js'
 import { readHistory, readIdentity, readNfts } from './readAccountData.js'
-import { readTokens, serviceParams } from './readTokens.js'
+import { readTokens } from './readTokens.js'
+import { serviceParams } from './serviceParams.js'
 import { reasonsBody, profileResponse, suggestionsResponse } from './portfolioSchemas.js'
 import { resourceEpic, type ResourceEpicParameters } from './resourceEpic.js'
 import { selectPortfolio } from './selectPortfolio.js'
@@ -76,11 +77,16 @@ export type HistoryReader = (args: Parameters<typeof readHistory>[0]) => Observa
 export const activityEpic = (read: HistoryReader = readHistory): AirlockEpic => (action$, state$, deps) =>
   action$.pipe(
     ofType('activity/pageRequested', 'activity/reset', 'connection/disconnected'),
+    // A `more` with no cursor or while a page loads is dropped before switchMap: it must not cancel the page in flight.
+    filter((action) => {
+      if (action.type !== 'activity/pageRequested' || !action.more) return true
+      const { activity } = selectPortfolio(state$.value)
+      return activity.next !== null && !activity.loading
+    }),
     switchMap((action) => {
       if (action.type !== 'activity/pageRequested') return EMPTY
       const { activity } = selectPortfolio(state$.value)
       const cursor = action.more ? activity.next : null
-      if (action.more && (cursor === null || activity.loading)) return EMPTY
       const key = action.key
       return concat(
         of<Action>({ type: 'activity/pageStarted', key, cursor }),

@@ -2,7 +2,7 @@ import type { AirlockDeps } from '../deps.js'
 import type { AirlockState } from '../state.js'
 import { parseCaipAddress } from '../chains/caip.js'
 import { historyResponse, identityResponse, nftResponse } from './portfolioSchemas.js'
-import { serviceOrigin, serviceParams } from './readTokens.js'
+import { serviceOrigin, serviceParams } from './serviceParams.js'
 import type { ActivityTransaction, Identity, Nft } from './types.js'
 
 interface ReadParameters {

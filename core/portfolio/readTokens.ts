@@ -7,20 +7,11 @@ import { WALLET_ASSETS_TIMEOUT_MS } from '../constants/timing.js'
 import type { AirlockDeps } from '../deps.js'
 import { formatUnits } from 'viem'
 import type { AirlockState } from '../state.js'
-import { readNativeBalance } from '../slices/balances/balanceEpic.js'
+import { readNativeBalance } from '../slices/balances/readNativeBalance.js'
+import { serviceOrigin, serviceParams } from './serviceParams.js'
 import { balanceResponse } from './portfolioSchemas.js'
 import { tokenEntry } from './tokenEntry.js'
 import type { TokenBalance } from './types.js'
-
-/** The service's request parameters every data call carries (SPEC 7). */
-export function serviceParams(state: AirlockState): { projectId: string | null; st: string; sv: string } {
-  return { projectId: state.options.projectId, st: state.options.sdkType, sv: state.options.sdkVersion }
-}
-
-/** The data service's origin: images are loaded from there only. */
-export function serviceOrigin(deps: AirlockDeps): string {
-  return new URL(deps.http.blockchain.baseUrl).origin
-}
 
 /** One EIP-1193 request with the wallet's answer checked; the wallet is never trusted. */
 type WalletRequest = (method: string, params: unknown[]) => Promise<unknown>

@@ -20,11 +20,13 @@ export interface ListedToken {
 export async function readTokensByRpc({ network, address, tokens, signal }: { network: Network; address: string; tokens: readonly ListedToken[]; signal?: AbortSignal }): Promise<TokenBalance[]> {
   const client = rpcClient(network, signal)
   const owner = address as Address
-  const calls = tokens.filter((t) => /^0x[0-9a-fA-F]{40}$/.test(t.address)).flatMap(({ address: token }) =>
+  // Results are read back by position: index the valid addresses, never the whole list.
+  const valid = tokens.filter((t) => /^0x[0-9a-fA-F]{40}$/.test(t.address))
+  const calls = valid.flatMap(({ address: token }) =>
     (['balanceOf', 'decimals', 'symbol', 'name'] as const).map((functionName) => ({ address: token as Address, abi: erc20Abi, functionName, ...(functionName === 'balanceOf' ? { args: [owner] } : {}) })),
   )
   const [native, results] = await Promise.all([getBalance(client, { address: owner }), calls.length > 0 ? multicall(client, { contracts: calls as never[], allowFailure: true, deployless: true }) : Promise.resolve([])])
-  const listed = tokens.flatMap((token, i) => {
+  const listed = valid.flatMap((token, i) => {
     const [balance, tokenDecimals, tokenSymbol, tokenName] = (results as { status: string; result?: unknown }[]).slice(i * 4, i * 4 + 4).map((r) => (r.status === 'success' ? r.result : undefined))
     if (typeof balance !== 'bigint' || typeof tokenDecimals !== 'number' || tokenDecimals === 0 || typeof tokenSymbol !== 'string') return []
     const symbol = tokenSymbol.slice(0, 32)
