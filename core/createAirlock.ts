@@ -32,7 +32,7 @@ import { whenInitialized } from './whenInitialized.js'
 import type { Epic, StateObservable } from './store/types.js'
 import { createLazyStorage } from '../storage/createLazyStorage.js'
 // Loaded on start, after the first render: storage, remote config, origin check, init and telemetry.
-import { analyticsConfigEpic, hydrateEpic, initEpic, notificationsEpic, originCheckEpic, persistenceEpic, portfolioEpic, remoteConfigEpic, shakeEpic, tabSyncEpic, telemetryEpic } from './lazyStartupEpics.js'
+import { analyticsConfigEpic, hydrateEpic, initEpic, notificationsEpic, originCheckEpic, persistenceEpic, remoteConfigEpic, shakeEpic, tabSyncEpic, telemetryEpic } from './lazyStartupEpics.js'
 
 export interface CreateAirlockParameters extends AirlockOptions {
   /** Replace real side effects (tests, hosts with their own storage or fetch). */
@@ -142,8 +142,6 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
       persistence: persistenceEpic,
       telemetry: telemetryEpic,
       tabSync: tabSyncEpic,
-      // Issue 14: tokens, NFTs, activity, identity and names; the code comes after the first paint.
-      portfolio: portfolioEpic,
       ...adapterEpics,
       // SPEC 4 sign-in flow, only when a sign-in config was given.
       ...(deps.siwx ? lazySiwxEpics : {}),

@@ -21,7 +21,7 @@ export interface AnnouncedAdapterParameters {
 }
 
 /** The epics of every family whose wallets announce themselves in the page (Solana, Bitcoin): see announcedWalletEpics. */
-export const ANNOUNCED_EPIC_NAMES = ['discovery', 'connect', 'reconnect', 'events', 'disconnect', 'switchNetwork', 'balance'] as const
+export const ANNOUNCED_EPIC_NAMES = ['discovery', 'connect', 'reconnect', 'events', 'disconnect', 'switchNetwork', 'balance', 'portfolio'] as const
 
 /**
  * An adapter whose epics live in a chunk fetched when the store starts them (after the first

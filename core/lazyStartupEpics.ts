@@ -26,5 +26,3 @@ export const tabSyncEpic = lazy((m) => m.tabSyncEpic)
 // The shake and toast timers: no rxjs operator is needed before the first render (issue 12).
 export const shakeEpic = lazy((m) => m.shakeEpic())
 export const notificationsEpic = lazy((m) => m.notificationsEpic())
-// Issue 14: tokens, NFTs, activity, identity and names; their own chunk loads from the start-up one.
-export const portfolioEpic = lazy((m) => m.portfolioEpic)

@@ -15,7 +15,6 @@ export { telemetryEpic } from '../telemetry/telemetryEpic.js'
 export { shakeEpic } from './slices/modal/shakeEpic.js'
 export { notificationsEpic } from './slices/notifications/notificationsEpic.js'
 export { tabSyncEpic } from './tabs/tabSyncEpic.js'
-export { lazyPortfolioEpics as portfolioEpic } from './portfolio/lazyPortfolioEpics.js'
 export * from './chains/evm/evmEpics.js'
 export { createStorage } from '../storage/createStorage.js'
 // The error-text scrubber the store applies to every action (see createAirlock.ts).

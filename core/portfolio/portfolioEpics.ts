@@ -4,6 +4,7 @@ import { fromAbortable } from '../api/fromAbortable.js'
 import { HttpError } from '../api/errors.js'
 import { chainIdToCoinType } from '../chains/coinType.js'
 import { BALANCE_RETRY_PAUSE_MS, IDENTITY_CACHE_MS, NAME_SEARCH_DEBOUNCE_MS, PORTFOLIO_CACHE_MS } from '../constants/timing.js'
+import type { ChainNamespace } from '../chains/types.js'
 import type { AirlockDeps } from '../deps.js'
 import { abortable, BALANCE_UNAVAILABLE_MESSAGE } from '../slices/balances/balanceEpic.js'
 import { signWithWallet } from '../slices/siwx/signWithWallet.js'
@@ -29,9 +30,10 @@ export const FETCH_TRANSACTIONS_FAILED_MESSAGE = 'Failed to fetch transactions'
 const SENDING_METHODS = new Set(['eth_sendTransaction', 'wallet_sendCalls', 'solana_signAndSendTransaction', 'sendTransfer'])
 
 /** The account's tokens (SPEC 4, 7): 30 s cache, 30 s pause and 'Token Balance Unavailable' after a failure; fetched again after a send. */
-export const tokensEpic = (read: ResourceEpicParameters<'tokens'>['read'] = readTokens): AirlockEpic => resourceEpic({
+export const tokensEpic = (read: ResourceEpicParameters<'tokens'>['read'] = readTokens, namespace?: ChainNamespace): AirlockEpic => resourceEpic({
   resource: 'tokens',
   read,
+  ...(namespace ? { namespace } : {}),
   cacheMs: PORTFOLIO_CACHE_MS,
   pauseMs: BALANCE_RETRY_PAUSE_MS,
   failure: { message: BALANCE_UNAVAILABLE_MESSAGE, toast: true },
@@ -44,9 +46,10 @@ export const tokensEpic = (read: ResourceEpicParameters<'tokens'>['read'] = read
 })
 
 /** The account's NFTs on the active network. */
-export const nftsEpic = (read: ResourceEpicParameters<'nfts'>['read'] = readNfts): AirlockEpic => resourceEpic({
+export const nftsEpic = (read: ResourceEpicParameters<'nfts'>['read'] = readNfts, namespace?: ChainNamespace): AirlockEpic => resourceEpic({
   resource: 'nfts',
   read,
+  ...(namespace ? { namespace } : {}),
   cacheMs: PORTFOLIO_CACHE_MS,
   pauseMs: BALANCE_RETRY_PAUSE_MS,
   failure: { message: 'NFTs unavailable', toast: false },
@@ -183,18 +186,14 @@ export const registerNameEpic: AirlockEpic = (action$, state$, deps) =>
     ),
   )
 
-/** Every portfolio epic, by name, for `createAirlock` (loaded lazily, see lazyPortfolioEpics.ts). */
-export const portfolioEpics: Record<'tokens' | 'nfts' | 'identity' | 'activity' | 'nameSearch' | 'registerName', AirlockEpic> = {
-  tokens: tokensEpic(),
-  nfts: nftsEpic(),
-  identity: identityEpic(),
-  activity: activityEpic(),
-  nameSearch: nameSearchEpic,
-  registerName: registerNameEpic,
+/**
+ * The account data epics of one chain family, run by its adapter (in the adapter's chunk, after the
+ * first paint): the tokens and NFTs of its accounts; for EVM also identities, Activity and names
+ * (SPEC: eip155 only).
+ * @example evmEpics() // { …, portfolio: portfolioEpic('eip155') }
+ */
+export function portfolioEpic(namespace: ChainNamespace): AirlockEpic {
+  const epics = [tokensEpic(readTokens, namespace), nftsEpic(readNfts, namespace), ...(namespace === 'eip155' ? [identityEpic(), activityEpic(), nameSearchEpic, registerNameEpic] : [])]
+  return (action$, state$, deps) => merge(...epics.map((epic) => epic(action$, state$, deps)))
 }
 
-/** All of them as one epic: one name in `createAirlock`, one lazy chunk. */
-export const portfolioEpic: AirlockEpic = (action$, state$, deps) => merge(...Object.values(portfolioEpics).map((epic) => epic(action$, state$, deps)))
-
-// A lazy entry: re-export the shared start-up chunk (see core/sharedChunk.ts, tests/size).
-export { SHARED_CHUNK } from '../sharedChunk.js'

@@ -96,7 +96,8 @@ export async function readTokens({ state, deps, key, force, signal }: ReadTokens
     })
     if (fromWallet) return fromWallet
   }
-  if (state.options.projectId) {
+  // Solana and Bitcoin: the native balance from their RPC (SPL tokens through the service are not read yet).
+  if (state.options.projectId && namespace === 'eip155') {
     return deps.http.blockchain.get({
       path: `/v1/account/${encodeURIComponent(address)}/balance`,
       params: { currency: 'usd', chainId: caip2, ...(force ? { forceUpdate: 'true' } : {}), ...serviceParams(state) },
@@ -108,6 +109,5 @@ export async function readTokens({ state, deps, key, force, signal }: ReadTokens
     const { readTokensByRpc } = await import('./readTokensByRpc.js')
     return readTokensByRpc({ network, address, tokens: state.options.tokens[caip2] ?? [], signal })
   }
-  // Solana and Bitcoin without a data service: the native balance alone.
   return [tokenEntry(network, network.nativeCurrency, await readNativeBalance({ network, address, signal }))]
 }

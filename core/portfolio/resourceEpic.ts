@@ -26,6 +26,8 @@ export interface ResourceEpicParameters<R extends PortfolioResource> {
   readonly pauseMs: number
   /** The message of a failure; with `toast`, also shown as an error toast. */
   readonly failure: { readonly message: string; readonly toast: boolean }
+  /** Only keys of this chain family (`eip155:…`): each adapter runs its own instance. */
+  readonly namespace?: string
   /** Actions other than `portfolio/fetchRequested` that call for a fetch. */
   readonly trigger?: (action: Action, state: AirlockState) => ResourceRequest | null
 }
@@ -38,7 +40,7 @@ export interface ResourceEpicParameters<R extends PortfolioResource> {
  * (and a toast when asked), never an error out of the epic.
  * @example resourceEpic({ resource: 'nfts', read: readNfts, cacheMs: 30_000, pauseMs: 30_000, failure })
  */
-export function resourceEpic<R extends PortfolioResource>({ resource, read, cacheMs, pauseMs, failure, trigger }: ResourceEpicParameters<R>): Epic<Action, AirlockState, AirlockDeps> {
+export function resourceEpic<R extends PortfolioResource>({ resource, read, cacheMs, pauseMs, failure, trigger, namespace }: ResourceEpicParameters<R>): Epic<Action, AirlockState, AirlockDeps> {
   return (action$, state$, deps) =>
     defer(() => {
       const inFlight = new Set<string>()
@@ -78,6 +80,7 @@ export function resourceEpic<R extends PortfolioResource>({ resource, read, cach
       }
 
       return requests$.pipe(
+        filter((request) => namespace === undefined || request.key.startsWith(`${namespace}:`)),
         groupBy((request) => request.key),
         mergeMap((group$) =>
           group$.pipe(

@@ -2,6 +2,7 @@ import { getWallets } from '@wallet-standard/app'
 import type { Action } from '../../actions/types.js'
 import type { AirlockDeps } from '../../deps.js'
 import { balanceEpic } from '../../slices/balances/balanceEpic.js'
+import { portfolioEpic } from '../../portfolio/portfolioEpics.js'
 import { selectActiveNetwork, selectNetworks } from '../../slices/network/selectors.js'
 import type { AirlockState } from '../../state.js'
 import type { Epic } from '../../store/types.js'
@@ -40,5 +41,7 @@ export function bitcoinEpics(parameters: BitcoinAdapterParameters = {}): Record<
     discovery: bitcoinDiscoveryEpic(parameters.wallets ?? getWallets),
     ...announcedWalletEpics(BITCOIN_WALLETS, parameters.reconnectTimeoutMs === undefined ? {} : { reconnectTimeoutMs: parameters.reconnectTimeoutMs }),
     balance: balanceEpic({ ...parameters.balance, namespace: 'bip122' }),
+    // Issue 14: the account's tokens and NFTs (and for EVM identities, Activity and names).
+    portfolio: portfolioEpic('bip122'),
   }
 }

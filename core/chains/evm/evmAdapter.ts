@@ -18,7 +18,7 @@ export interface EvmAdapterParameters {
  * @example createAirlock({ networks: [mainnet], adapters: [evmAdapter()] })
  */
 export function evmAdapter(parameters: EvmAdapterParameters = {}): AirlockAdapter {
-  return lazyAdapter('eip155', ['discovery', 'connect', 'reconnect', 'providerEvents', 'disconnect', 'switchNetwork', 'balance'], () =>
+  return lazyAdapter('eip155', ['discovery', 'connect', 'reconnect', 'providerEvents', 'disconnect', 'switchNetwork', 'balance', 'portfolio'], () =>
     import('../../startupEffects.js').then((m) => m.evmEpics(parameters)),
   )
 }

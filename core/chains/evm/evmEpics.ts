@@ -2,6 +2,7 @@ import type { Action } from '../../actions/types.js'
 import { injectedDiscoveryEpic } from '../../connectors/injected/injectedDiscoveryEpic.js'
 import type { AirlockDeps } from '../../deps.js'
 import { balanceEpic } from '../../slices/balances/balanceEpic.js'
+import { portfolioEpic } from '../../portfolio/portfolioEpics.js'
 import type { AirlockState } from '../../state.js'
 import type { Epic } from '../../store/types.js'
 import type { EvmAdapterParameters } from './evmAdapter.js'
@@ -17,7 +18,7 @@ import { switchNetworkEpic } from './switchNetworkEpic.js'
  * viem itself loads later still, only when a balance is read (`getNativeBalance`).
  * @example const epics = evmEpics({ reconnectTimeoutMs: 5_000 })
  */
-export function evmEpics(parameters: EvmAdapterParameters = {}): Record<'discovery' | 'connect' | 'reconnect' | 'providerEvents' | 'disconnect' | 'switchNetwork' | 'balance', Epic<Action, AirlockState, AirlockDeps>> {
+export function evmEpics(parameters: EvmAdapterParameters = {}): Record<'discovery' | 'connect' | 'reconnect' | 'providerEvents' | 'disconnect' | 'switchNetwork' | 'balance' | 'portfolio', Epic<Action, AirlockState, AirlockDeps>> {
   return {
     discovery: injectedDiscoveryEpic,
     connect: connectEpic,
@@ -26,5 +27,7 @@ export function evmEpics(parameters: EvmAdapterParameters = {}): Record<'discove
     disconnect: disconnectEpic(),
     switchNetwork: switchNetworkEpic,
     balance: balanceEpic({ ...parameters.balance, namespace: 'eip155' }),
+    // Issue 14: the account's tokens and NFTs (and for EVM identities, Activity and names).
+    portfolio: portfolioEpic('eip155'),
   }
 }

@@ -2,6 +2,7 @@ import { getWallets } from '@wallet-standard/app'
 import type { Action } from '../../actions/types.js'
 import type { AirlockDeps } from '../../deps.js'
 import { balanceEpic } from '../../slices/balances/balanceEpic.js'
+import { portfolioEpic } from '../../portfolio/portfolioEpics.js'
 import { selectActiveNetwork, selectNetworks } from '../../slices/network/selectors.js'
 import type { AirlockState } from '../../state.js'
 import type { Epic } from '../../store/types.js'
@@ -34,5 +35,7 @@ export function solanaEpics(parameters: SolanaAdapterParameters = {}): Record<(t
     discovery: solanaDiscoveryEpic(parameters.wallets ?? getWallets),
     ...announcedWalletEpics(SOLANA_WALLETS, parameters.reconnectTimeoutMs === undefined ? {} : { reconnectTimeoutMs: parameters.reconnectTimeoutMs }),
     balance: balanceEpic({ ...parameters.balance, namespace: 'solana' }),
+    // Issue 14: the account's tokens and NFTs (and for EVM identities, Activity and names).
+    portfolio: portfolioEpic('solana'),
   }
 }

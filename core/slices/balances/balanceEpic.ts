@@ -6,26 +6,15 @@ import { BALANCE_RETRY_PAUSE_MS, NATIVE_BALANCE_CACHE_MS } from '../../constants
 import type { AirlockDeps } from '../../deps.js'
 import type { AirlockState } from '../../state.js'
 import { ofType } from '../../store/ofType.js'
+import { readNativeBalance } from './readNativeBalance.js'
 import type { Epic } from '../../store/types.js'
 import { activeBalanceTarget, BALANCE_TRIGGER_TYPES, nativeBalanceTarget, type BalanceTarget } from './nativeBalanceTarget.js'
 
-/** SPEC 8: the toast for a failed balance or an unsupported network. */
-export const BALANCE_UNAVAILABLE_MESSAGE = 'Token Balance Unavailable'
+export { BALANCE_UNAVAILABLE_MESSAGE } from './balanceMessages.js'
+import { BALANCE_UNAVAILABLE_MESSAGE } from './balanceMessages.js'
 
 /** Reads one native balance; a Promise in production, any ObservableInput in tests. */
 export type NativeBalanceGetter = (params: { network: Network; address: string; signal: AbortSignal }) => ObservableInput<bigint>
-
-/**
- * The production getter, by the network's chain family: viem (about 45 KB gzip) is fetched with the
- * first EVM balance read, not at start; Solana's `getBalance` is one JSON-RPC call, Bitcoin's one
- * Esplora request.
- */
-export const readNativeBalance = (params: { network: Network; address: string; signal: AbortSignal }): Promise<bigint> =>
-  params.network.chainNamespace === 'solana'
-    ? import('../../chains/solana/getSolanaBalance.js').then((m) => m.getSolanaBalance(params))
-    : params.network.chainNamespace === 'bip122'
-      ? import('../../chains/bitcoin/getBitcoinBalance.js').then((m) => m.getBitcoinBalance(params))
-      : import('../../chains/evm/getNativeBalance.js').then((m) => m.getNativeBalance({ ...params, address: params.address as `0x${string}` }))
 
 export interface BalanceEpicParameters {
   readonly getBalance?: NativeBalanceGetter

@@ -1,5 +1,5 @@
 import { truncateDecimal } from '../../../core/format/truncateDecimal.js'
-import { BALANCE_UNAVAILABLE_MESSAGE } from '../../../core/slices/balances/balanceEpic.js'
+import { BALANCE_UNAVAILABLE_MESSAGE } from '../../../core/slices/balances/balanceMessages.js'
 import { SkeletonRows } from '../parts/SkeletonRows.js'
 import { TokenIcon } from './TokenIcon.js'
 import { formatUsd } from './formatUsd.js'
