@@ -1,5 +1,5 @@
 import type { ErrorInfo } from './types.js'
-import type { ActivityTransaction, Identity, Nft, PortfolioResource, TokenBalance } from '../portfolio/types.js'
+import type { ActivityTransaction, Identity, Nft, PortfolioResource, SendSummary, SendTransaction, TokenBalance } from '../portfolio/types.js'
 
 /** What each cached resource holds once fetched. */
 export interface PortfolioData {
@@ -27,6 +27,12 @@ export type PortfolioAction =
   | { type: 'activity/reset' }
   /** A transaction sent from this modal (Send): shown in Activity at once, until the history has it. */
   | { type: 'activity/transactionSent'; transaction: ActivityTransaction }
+  /** Send (SPEC 5): the person confirmed the preview; the connected EVM wallet is asked to send `transaction`. */
+  | { type: 'send/requested'; transaction: SendTransaction; summary: SendSummary }
+  | { type: 'send/succeeded'; hash: string }
+  | { type: 'send/failed'; error: ErrorInfo }
+  /** A new form (Done, another account or network). */
+  | { type: 'send/reset' }
   | { type: 'names/searchRequested'; query: string }
   | { type: 'names/searchLoaded'; query: string; taken: boolean; suggestions: { name: string; registered: boolean }[] }
   | { type: 'names/searchFailed'; query: string; error: ErrorInfo }

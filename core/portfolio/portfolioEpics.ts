@@ -4,9 +4,11 @@ import { fromAbortable } from '../api/fromAbortable.js'
 import { HttpError } from '../api/errors.js'
 import { chainIdToCoinType } from '../chains/coinType.js'
 import { BALANCE_RETRY_PAUSE_MS, IDENTITY_CACHE_MS, NAME_SEARCH_DEBOUNCE_MS, PORTFOLIO_CACHE_MS } from '../constants/timing.js'
-import type { ChainNamespace } from '../chains/types.js'
+import type { CaipAddress, ChainNamespace } from '../chains/types.js'
 import type { AirlockDeps } from '../deps.js'
 import { abortable, BALANCE_UNAVAILABLE_MESSAGE } from '../slices/balances/balanceEpic.js'
+import { walletErrorInfo } from '../chains/evm/walletErrorInfo.js'
+import { BaseError } from '../errors/BaseError.js'
 import { signWithWallet } from '../slices/siwx/signWithWallet.js'
 import { selectActiveNetwork } from '../slices/network/selectors.js'
 import { activeAccountKey } from './activeAccountKey.js'
@@ -186,6 +188,56 @@ export const registerNameEpic: AirlockEpic = (action$, state$, deps) =>
     ),
   )
 
+/** A transaction hash as wallets answer `eth_sendTransaction`. */
+const TX_HASH = /^0x[0-9a-fA-F]{64}$/
+
+/**
+ * Send (SPEC 5), once the person confirmed the preview: the connected EVM wallet is asked to send
+ * (an injected wallet, WalletConnect, or the embedded wallet, which shows its own approval in the
+ * secure frame). The flow lives here, not in the view, because the embedded wallet's approval view
+ * replaces Send while it waits. On success the transaction shows in Activity at once and the
+ * balances are fetched again; one send at a time.
+ */
+export const sendEpic: AirlockEpic = (action$, state$, deps) =>
+  action$.pipe(
+    ofType('send/requested'),
+    exhaustMap(({ transaction, summary }) =>
+      defer(() => {
+        const connection = state$.value.connection.namespaces.eip155
+        const provider = connection?.connectorId ? deps.providers.get(connection.connectorId) : undefined
+        if (!provider) return of<Action>({ type: 'send/failed', error: { message: 'Connect a wallet first' } })
+        return from(provider.request({ method: 'eth_sendTransaction', params: [transaction] })).pipe(
+          mergeMap((hash) => {
+            if (typeof hash !== 'string' || !TX_HASH.test(hash)) throw new BaseError('The wallet returned no transaction hash')
+            const key = `${summary.chain}:${summary.from}`
+            return from<Action[]>([
+              { type: 'send/succeeded', hash },
+              {
+                type: 'activity/transactionSent',
+                transaction: {
+                  id: hash,
+                  hash,
+                  minedAt: new Date(deps.scheduler.now()).toISOString(),
+                  chain: summary.chain,
+                  operationType: 'send',
+                  status: 'pending',
+                  sentFrom: summary.from,
+                  sentTo: summary.to,
+                  transfers: [{ direction: 'out', quantity: { numeric: summary.amount }, fungible: { name: summary.name, symbol: summary.symbol, iconUrl: summary.iconUrl }, spam: false }],
+                  pending: true,
+                },
+              },
+              // SPEC 7 forceUpdate: both balances moved.
+              { type: 'balance/fetchRequested', caipAddress: key as CaipAddress, force: true },
+              { type: 'portfolio/fetchRequested', resource: 'tokens', key, force: true },
+            ])
+          }),
+          catchError((error: unknown) => of<Action>({ type: 'send/failed', error: walletErrorInfo(error, 'The transaction was not sent') })),
+        )
+      }),
+    ),
+  )
+
 /**
  * The account data epics of one chain family, run by its adapter (in the adapter's chunk, after the
  * first paint): the tokens and NFTs of its accounts; for EVM also identities, Activity and names
@@ -193,7 +245,7 @@ export const registerNameEpic: AirlockEpic = (action$, state$, deps) =>
  * @example evmEpics() // { …, portfolio: portfolioEpic('eip155') }
  */
 export function portfolioEpic(namespace: ChainNamespace): AirlockEpic {
-  const epics = [tokensEpic(readTokens, namespace), nftsEpic(readNfts, namespace), ...(namespace === 'eip155' ? [identityEpic(), activityEpic(), nameSearchEpic, registerNameEpic] : [])]
+  const epics = [tokensEpic(readTokens, namespace), nftsEpic(readNfts, namespace), ...(namespace === 'eip155' ? [identityEpic(), activityEpic(), nameSearchEpic, registerNameEpic, sendEpic] : [])]
   return (action$, state$, deps) => merge(...epics.map((epic) => epic(action$, state$, deps)))
 }
 

@@ -109,6 +109,38 @@ export interface NameRegistration {
   readonly error: ErrorInfo | null
 }
 
+/** What a send is about, as the Send view shows it before and after the wallet signs. */
+export interface SendSummary {
+  readonly amount: string
+  readonly symbol: string
+  readonly name: string
+  readonly iconUrl: string
+  /** What the person typed: an address or a name. */
+  readonly receiver: string
+  /** The address it resolved to. */
+  readonly to: string
+  /** CAIP-2. */
+  readonly chain: string
+  /** The sending address. */
+  readonly from: string
+}
+
+/** The EVM transaction the wallet is asked to send (`eth_sendTransaction`'s one param). */
+export interface SendTransaction {
+  readonly from: string
+  readonly to: string
+  readonly value?: string
+  readonly data?: string
+}
+
+/** The Send flow once the person confirmed: it outlives the view (the embedded wallet's approval view replaces it meanwhile). */
+export interface SendState {
+  readonly status: 'idle' | 'sending' | 'sent' | 'failed'
+  readonly summary: SendSummary | null
+  readonly hash: string | null
+  readonly error: ErrorInfo | null
+}
+
 /** The `portfolio` slice: what the Account view shows. */
 export interface PortfolioState {
   /** By CAIP-10 account on the network it was read from. */
@@ -119,6 +151,7 @@ export interface PortfolioState {
   readonly activity: ActivityState
   /** Sent from this modal, newest first, at most 99 (SPEC 4), until the history lists them. */
   readonly pending: readonly ActivityTransaction[]
+  readonly send: SendState
   readonly nameSearch: NameSearch
   readonly registration: NameRegistration
 }

@@ -17,7 +17,9 @@ export function AccountButton({ size = 'md', balance = true }: { size?: ButtonSi
   const { formatted, symbol } = useBalance()
   const variables = useAirlockSelector((state) => state.theme.variables)
   // The account's name once its identity is known (issue 14); the slice arrives after the first paint.
-  const name = useAirlockSelector((state) => (address ? state.portfolio?.identity[address.toLowerCase()]?.data?.name : null))
+  // The map, indexed here: a selector closing over `address` could answer for the previous account.
+  const identities = useAirlockSelector((state) => state.portfolio?.identity)
+  const name = address ? identities?.[address.toLowerCase()]?.data?.name : null
   if (!address) return null
   const dot = size === 'sm' ? 16 : 20
   return (

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
 import { screenshot } from './chromium.js'
+import { answerInFrame, emailLogin } from './emailLogin.js'
 import { useDappHarness } from './useDappHarness.js'
 
 /**
@@ -78,6 +79,42 @@ describe('the Account view in Chromium', { timeout: 90_000 }, () => {
     await page.keyboard.press('Escape')
     await expect.poll(() => page.locator('[data-airlock="account-name"]').first().textContent()).toBe('satoshi-e2e.airlock.id')
     expect(wallet.calls['personal_sign']).toBe(1)
+    expect(errors).toEqual([])
+  })
+
+  test('behavior: with the embedded wallet (email login), the send and the name are approved inside the secure frame', async () => {
+    const { page, errors } = await dapp.openDapp(dapp.newWallet(5), '')
+    await emailLogin(page, dapp.devnet.urls.gateway, `e2e-account-${Date.now().toString(36)}@example.com`)
+    await page.evaluate(() => (window as unknown as { airlock: { open(): void } }).airlock.open())
+    const dialog = page.getByRole('dialog')
+    // A new embedded account holds only the dev chain's 100 ETH.
+    const eth = dialog.locator('[data-airlock="tokens"] [data-token="ETH"]')
+    await expect.poll(() => eth.textContent(), { timeout: 15_000 }).toContain('100.00 ETH')
+
+    await dialog.getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Send' }).click()
+    const form = dialog.locator('[data-airlock="send-form"]')
+    await form.locator('[data-airlock="send-amount"]').fill('0.25')
+    await form.locator('[data-airlock="send-receiver"]').fill(ANVIL_ACCOUNTS[6]!.address)
+    await form.getByRole('button', { name: 'Preview' }).click()
+    await dialog.locator('[data-airlock="send-preview"]').getByRole('button', { name: 'Send' }).click()
+    // The page cannot sign: the frame shows its own card and the person approves there.
+    await answerInFrame(page, 'Approve')
+    const hash = await dialog.locator('[data-airlock="send-hash"]').textContent({ timeout: 20_000 })
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    await expect.poll(() => eth.textContent(), { timeout: 15_000 }).toContain('99.74 ETH')
+    await dialog.getByRole('tab', { name: 'Activity' }).click()
+    await expect.poll(() => dialog.locator(`[data-activity="${hash}"]`).getAttribute('data-status'), { timeout: 15_000 }).toBe('confirmed')
+
+    const label = `embedded-${Date.now().toString(36)}`
+    await dialog.getByRole('button', { name: 'Choose a name' }).click()
+    await dialog.locator('[data-airlock="name-input"]').fill(label)
+    await expect.poll(() => dialog.locator('[data-airlock="name-status"]').textContent(), { timeout: 10_000 }).toBe(`${label}.airlock.id is available`)
+    await dialog.getByRole('button', { name: 'Register' }).click()
+    await answerInFrame(page, 'Approve')
+    await dialog.locator('[data-airlock="register-name-success"]').waitFor({ timeout: 20_000 })
+    await dialog.getByRole('button', { name: 'Back to account' }).click()
+    expect(await dialog.locator('[data-airlock="address"]').textContent()).toBe(`${label}.airlock.id`)
     expect(errors).toEqual([])
   })
 })

@@ -4,6 +4,7 @@ import { replay } from '../../core/index.js'
 import { FRAME_ERRORS } from '../../core/frame/frameErrors.js'
 import { screenshot, stepWithScreenshot } from './chromium.js'
 import { useDappHarness } from './useDappHarness.js'
+import { answerInFrame, emailLogin as emailLoginWith, mailbox as mailboxOf, secureFrame } from './emailLogin.js'
 
 /**
  * Issue 21, the secure frame under real faults (review 2026-11-23, rows 4a-4d), in Chromium on the
@@ -23,14 +24,12 @@ const state = (page: Page) => page.evaluate(() => (window as unknown as { airloc
 const logged = (page: Page) => page.evaluate(() => (window as unknown as { airlock: Airlock }).airlock.log.entries().map((e) => e.action))
 const dialog = (page: Page) => page.getByRole('dialog')
 const status = (page: Page) => page.getByTestId('status').getAttribute('data-status')
-const secure = (page: Page) => page.frameLocator('#airlock-secure-frame')
+const secure = secureFrame
 const card = (page: Page) => secure(page).locator('main.approval')
 const signResult = (page: Page) => page.getByTestId('sign-message-result')
 const uniqueEmail = (tag: string) => `faults-${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
 
-async function mailbox(email: string): Promise<{ code: string }[]> {
-  return (await (await fetch(`${dapp.devnet.urls.gateway}/dev/mailbox/${encodeURIComponent(email)}`)).json()) as { code: string }[]
-}
+const mailbox = (email: string) => mailboxOf(dapp.devnet.urls.gateway, email)
 
 /** Every request to the secure frame's origin is refused (the origin is down); returns the undo. */
 async function frameOriginDown(context: BrowserContext): Promise<() => Promise<void>> {
@@ -54,15 +53,7 @@ async function openEmailLogin(page: Page, email: string): Promise<void> {
   await dialog(page).getByRole('button', { name: 'Continue with email' }).click()
 }
 
-/** Email login through the modal with the mailbox's code. */
-async function emailLogin(page: Page, email: string): Promise<void> {
-  await openEmailLogin(page, email)
-  await dialog(page).getByText('Enter the code').waitFor({ timeout: 20_000 })
-  await expect.poll(async () => (await mailbox(email)).length, { timeout: 15_000 }).toBeGreaterThan(0)
-  await dialog(page).getByLabel('Code from the email').fill((await mailbox(email))[0]!.code)
-  await expect.poll(() => status(page), { timeout: 15_000 }).toBe('connected')
-  await expect.poll(() => dialog(page).count()).toBe(0)
-}
+const emailLogin = (page: Page, email: string) => emailLoginWith(page, dapp.devnet.urls.gateway, email)
 
 /** Sign message, as the person does, until the secure frame shows the request. */
 async function askToSign(page: Page): Promise<void> {
@@ -71,11 +62,7 @@ async function askToSign(page: Page): Promise<void> {
 }
 
 /** A person reads the request, then presses Approve inside the frame. */
-async function approveInFrame(page: Page): Promise<void> {
-  const approve = secure(page).getByRole('button', { name: 'Approve' })
-  await expect.poll(() => approve.isEnabled(), { timeout: 15_000 }).toBe(true)
-  await approve.click()
-}
+const approveInFrame = (page: Page) => answerInFrame(page, 'Approve')
 
 /** One value of Airlock's IndexedDB store (`airlock` / `keyval`), as a reload reads it. */
 const stored = (page: Page, key: string) =>

@@ -78,6 +78,14 @@ export function portfolioReducer(state: PortfolioState = initialPortfolioState, 
       return { ...state, activity: initialActivityState }
     case 'activity/transactionSent':
       return { ...state, pending: [action.transaction, ...state.pending.filter((p) => p.id !== action.transaction.id)].slice(0, MAX_PENDING) }
+    case 'send/requested':
+      return state.send.status === 'sending' ? state : { ...state, send: { status: 'sending', summary: action.summary, hash: null, error: null } }
+    case 'send/succeeded':
+      return state.send.status === 'sending' ? { ...state, send: { ...state.send, status: 'sent', hash: action.hash } } : state
+    case 'send/failed':
+      return state.send.status === 'sending' ? { ...state, send: { ...state.send, status: 'failed', error: action.error } } : state
+    case 'send/reset':
+      return state.send.status === 'idle' ? state : { ...state, send: initialPortfolioState.send }
     case 'names/searchRequested':
       return { ...state, nameSearch: { ...initialNameSearch, query: action.query, status: action.query === '' ? 'idle' : 'loading' } }
     case 'names/searchLoaded':
@@ -107,7 +115,9 @@ export function portfolioReducer(state: PortfolioState = initialPortfolioState, 
       return { ...state, registration: { status: 'failed', name: action.name, error: action.error } }
     case 'connection/disconnected':
       // Another person may connect next: nothing of this account stays on screen.
-      return state.activity.key === null && state.pending.length === 0 ? state : { ...state, activity: initialActivityState, pending: [] }
+      return state.activity.key === null && state.pending.length === 0 && state.send.status === 'idle'
+        ? state
+        : { ...state, activity: initialActivityState, pending: [], send: initialPortfolioState.send }
     default:
       return state
   }

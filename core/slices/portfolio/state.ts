@@ -10,6 +10,7 @@ export const initialPortfolioState: PortfolioState = {
   identity: {},
   activity: initialActivityState,
   pending: [],
+  send: { status: 'idle', summary: null, hash: null, error: null },
   nameSearch: initialNameSearch,
   registration: { status: 'idle', name: null, error: null },
 }

@@ -14,7 +14,11 @@ import { useAirlockSelector } from '../../hooks/useAirlockSelector.js'
 export function usePortfolioResource<R extends PortfolioResource>(resource: R): { key: string | null; entry: Cached<PortfolioData[R]> } {
   const airlock = useAirlockInstance()
   const key = useAirlockSelector(activeAccountKey)
-  const entry = useAirlockSelector((state) => (key ? (selectPortfolio(state)[resource][key] as Cached<PortfolioData[R]> | undefined) : undefined))
+  // The whole map, indexed below: useAirlockSelector memoises by state, and a selector closing over
+  // `key` would hand back the old key's entry in the render where the key changes (the old selector
+  // already ran against that state when the store notified), e.g. Ethereum's tokens shown on Base.
+  const byKey = useAirlockSelector((state) => selectPortfolio(state)[resource]) as Readonly<Record<string, Cached<PortfolioData[R]>>>
+  const entry = key ? byKey[key] : undefined
   useEffect(() => {
     if (key) airlock.dispatch({ type: 'portfolio/fetchRequested', resource, key })
   }, [airlock, key, resource])

@@ -34,7 +34,9 @@ export function Account() {
   const disconnectAndClose = useDisconnectAndClose()
   const copy = useCopyAddress()
   const features = useAirlockSelector(selectWalletFeatures, shallowEqual)
-  const identity = useAirlockSelector((state) => (address ? selectPortfolio(state).identity[address.toLowerCase()]?.data : undefined))
+  // The map, indexed here: a selector closing over `address` could answer for the previous account.
+  const identities = useAirlockSelector((state) => selectPortfolio(state).identity)
+  const identity = address ? identities[address.toLowerCase()]?.data : undefined
   const totalUsd = useAirlockSelector((state) => {
     const key = activeAccountKey(state)
     const tokens = key ? selectPortfolio(state).tokens[key]?.data : undefined

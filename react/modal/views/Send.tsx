@@ -3,7 +3,6 @@ import { encodeFunctionData, erc20Abi, formatUnits, isAddress, parseUnits, type 
 import { estimateGas, getGasPrice } from 'viem/actions'
 import { chainIdToCoinType } from '../../../core/chains/coinType.js'
 import { rpcClient } from '../../../core/chains/evm/getNativeBalance.js'
-import { walletErrorInfo } from '../../../core/chains/evm/walletErrorInfo.js'
 import { isSafeOpenUrl } from '../../../core/chains/isSafeOpenUrl.js'
 import { truncateDecimal } from '../../../core/format/truncateDecimal.js'
 import { activeAccountKey } from '../../../core/portfolio/activeAccountKey.js'
@@ -59,6 +58,9 @@ function SendFlow({ accountKey }: { accountKey: string }) {
   const address = accountKey.split(':')[2] as Address
   useEffect(() => {
     airlock.dispatch({ type: 'portfolio/fetchRequested', resource: 'tokens', key: accountKey })
+    // A send of another account or network is not this form's: start over.
+    const last = airlock.getState().portfolio?.send.summary
+    if (last && `${last.chain}:${last.from}` !== accountKey) airlock.dispatch({ type: 'send/reset' })
   }, [airlock, accountKey])
 
   const tokens = useMemo(() => sendableTokens(network, held, native), [network, held, native])
@@ -68,12 +70,15 @@ function SendFlow({ accountKey }: { accountKey: string }) {
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [draft, setDraft] = useState<Draft | null>(null)
-  const [sent, setSent] = useState<{ hash: string } | null>(null)
+  const send = useAirlockSelector((state) => selectPortfolio(state).send)
+  // A failed send shows its reason on the form it came from.
+  const shown = error ?? (send.status === 'failed' ? (send.error?.message ?? null) : null)
   const token = tokens.find((t) => tokenIdOf(t) === tokenId) ?? (tokenId === '' ? tokens[0] : undefined)
 
   const review = async (event: FormEvent) => {
     event.preventDefault()
     setError(null)
+    if (send.status === 'failed') airlock.dispatch({ type: 'send/reset' })
     if (network.chainNamespace !== 'eip155') return setError(SEND_ERRORS.chain)
     if (!token) return setError(SEND_ERRORS.token)
     const wanted = amount.trim()
@@ -103,55 +108,53 @@ function SendFlow({ accountKey }: { accountKey: string }) {
     }
   }
 
-  const confirm = async () => {
+  const confirm = () => {
     if (!draft) return
-    const provider = airlock.getProvider('eip155')
-    if (!provider) return setError('Connect a wallet first')
-    setBusy(true)
-    setError(null)
-    try {
-      const hash = await provider.request({ method: 'eth_sendTransaction', params: [draft.tx] })
-      if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new Error('The wallet returned no transaction hash')
-      airlock.dispatch({
-        type: 'activity/transactionSent',
-        transaction: {
-          id: hash,
-          hash,
-          minedAt: new Date().toISOString(),
-          chain: network.caipNetworkId,
-          operationType: 'send',
-          status: 'pending',
-          sentFrom: address,
-          sentTo: draft.to,
-          transfers: [{ direction: 'out', quantity: { numeric: draft.amount }, fungible: { name: draft.token.name, symbol: draft.token.symbol, iconUrl: draft.token.iconUrl }, spam: false }],
-          pending: true,
-        },
-      })
-      setSent({ hash })
-    } catch (cause) {
-      setError(walletErrorInfo(cause, 'The transaction was not sent').message)
-    } finally {
-      setBusy(false)
-    }
+    const { token: t } = draft
+    // The flow continues in the store (core/portfolio/portfolioEpics.ts sendEpic): the embedded
+    // wallet's approval view replaces this one while it waits, and this state would be gone.
+    airlock.dispatch({
+      type: 'send/requested',
+      transaction: draft.tx,
+      summary: { amount: draft.amount, symbol: t.symbol, name: t.name, iconUrl: t.iconUrl, receiver: draft.receiver, to: draft.to, chain: network.caipNetworkId, from: address },
+    })
   }
 
-  if (sent) {
+  if (send.status === 'sending') {
+    return (
+      <div className="center" data-airlock="send-sending">
+        <Spinner label="Waiting for the wallet" size="lg" />
+        <p className="muted">
+          Confirm sending {send.summary?.amount} {send.summary?.symbol} in your wallet.
+        </p>
+      </div>
+    )
+  }
+
+  if (send.status === 'sent' && send.hash) {
     const explorer = network.blockExplorers?.default.url
-    const url = explorer ? `${explorer.replace(/\/+$/, '')}/tx/${sent.hash}` : null
+    const url = explorer ? `${explorer.replace(/\/+$/, '')}/tx/${send.hash}` : null
     return (
       <div className="stack" data-airlock="send-success">
         <p className="lead" role="status">
-          Sent {draft?.amount} {draft?.token.symbol}
+          Sent {send.summary?.amount} {send.summary?.symbol}
         </p>
         <p className="mono" style={{ overflowWrap: 'anywhere', margin: 0 }} data-airlock="send-hash">
-          {sent.hash}
+          {send.hash}
         </p>
         {url && isSafeOpenUrl(url, { allowLocalhostHttp: true }) ? (
           <a className="button" href={url} target="_blank" rel="noopener noreferrer">
             View in explorer
           </a>
         ) : null}
-        <button type="button" className="button" onClick={() => airlock.dispatch({ type: 'router/backRequested' })}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            airlock.dispatch({ type: 'send/reset' })
+            airlock.dispatch({ type: 'router/backRequested' })
+          }}
+        >
           Done
         </button>
       </div>
@@ -167,13 +170,13 @@ function SendFlow({ accountKey }: { accountKey: string }) {
           <PreviewRow label="Network" value={network.name} />
           <PreviewRow label="Network fee" value={draft.fee ?? 'Unknown'} />
         </dl>
-        {error ? (
+        {shown ? (
           <p className="error" role="alert">
-            {error}
+            {shown}
           </p>
         ) : null}
-        <button type="button" className="button" data-airlock="send-confirm" disabled={busy} onClick={() => void confirm()}>
-          {busy ? <Spinner label="Waiting for the wallet" /> : 'Send'}
+        <button type="button" className="button" data-airlock="send-confirm" onClick={confirm}>
+          Send
         </button>
         <button type="button" className="button" disabled={busy} onClick={() => setDraft(null)}>
           Edit
@@ -208,9 +211,9 @@ function SendFlow({ accountKey }: { accountKey: string }) {
         <span className="muted">To</span>
         <input className="search" autoComplete="off" spellCheck={false} placeholder="0x… or name.airlock.id" value={receiver} onChange={(event) => setReceiver(event.target.value)} data-airlock="send-receiver" />
       </label>
-      {error ? (
+      {shown ? (
         <p className="error" role="alert" data-airlock="send-error">
-          {error}
+          {shown}
         </p>
       ) : null}
       <button type="submit" className="button" disabled={busy} data-airlock="send-review">
