@@ -4,7 +4,9 @@ import { fromAbortable } from '../api/fromAbortable.js'
 import { HttpError } from '../api/errors.js'
 import { chainIdToCoinType } from '../chains/coinType.js'
 import { BALANCE_RETRY_PAUSE_MS, IDENTITY_CACHE_MS, NAME_SEARCH_DEBOUNCE_MS, PORTFOLIO_CACHE_MS } from '../constants/timing.js'
-import type { CaipAddress, ChainNamespace } from '../chains/types.js'
+import type { CaipAddress, ChainNamespace, Network } from '../chains/types.js'
+import type { Eip1193Provider } from '../connectors/providerRegistry.js'
+import type { SendTransaction } from './types.js'
 import type { AirlockDeps } from '../deps.js'
 import { abortable, BALANCE_UNAVAILABLE_MESSAGE } from '../slices/balances/balanceEpic.js'
 import { walletErrorInfo } from '../chains/evm/walletErrorInfo.js'
@@ -198,17 +200,20 @@ const TX_HASH = /^0x[0-9a-fA-F]{64}$/
  * replaces Send while it waits. On success the transaction shows in Activity at once and the
  * balances are fetched again; one send at a time.
  */
-export const sendEpic: AirlockEpic = (action$, state$, deps) =>
+export const sendEpic =
+  (namespace: 'eip155' | 'solana'): AirlockEpic =>
+  (action$, state$, deps) =>
   action$.pipe(
     ofType('send/requested'),
+    filter((action) => action.transaction.namespace === namespace),
     exhaustMap(({ transaction, summary }) =>
       defer(() => {
-        const connection = state$.value.connection.namespaces.eip155
+        const connection = state$.value.connection.namespaces[transaction.namespace]
         const provider = connection?.connectorId ? deps.providers.get(connection.connectorId) : undefined
-        if (!provider) return of<Action>({ type: 'send/failed', error: { message: 'Connect a wallet first' } })
-        return from(provider.request({ method: 'eth_sendTransaction', params: [transaction] })).pipe(
+        const network = state$.value.options.networks.find((n) => n.caipNetworkId === summary.chain)
+        if (!provider || !network) return of<Action>({ type: 'send/failed', error: { message: provider ? 'Unsupported chain' : 'Connect a wallet first' } })
+        return from(sendWith(provider, network, transaction)).pipe(
           mergeMap((hash) => {
-            if (typeof hash !== 'string' || !TX_HASH.test(hash)) throw new BaseError('The wallet returned no transaction hash')
             const key = `${summary.chain}:${summary.from}`
             return from<Action[]>([
               { type: 'send/succeeded', hash },
@@ -238,6 +243,22 @@ export const sendEpic: AirlockEpic = (action$, state$, deps) =>
     ),
   )
 
+/** Asks the wallet to send; the hash (EVM) or signature (Solana) it answers, checked. */
+async function sendWith(provider: Eip1193Provider, network: Network, transaction: SendTransaction): Promise<string> {
+  if (transaction.namespace === 'eip155') {
+    const { namespace: _namespace, ...tx } = transaction
+    const hash = await provider.request({ method: 'eth_sendTransaction', params: [tx] })
+    if (typeof hash !== 'string' || !TX_HASH.test(hash)) throw new BaseError('The wallet returned no transaction hash')
+    return hash
+  }
+  const { solanaTransfer } = await import('./solanaTransfer.js')
+  const built = await solanaTransfer({ network, from: transaction.from, to: transaction.to, lamports: BigInt(transaction.lamports) })
+  const answer = await provider.request({ method: 'solana_signAndSendTransaction', params: { transaction: built.transaction, pubkey: transaction.from } })
+  const signature = (answer as { signature?: unknown } | null)?.signature
+  if (typeof signature !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{64,88}$/.test(signature)) throw new BaseError('The wallet returned no transaction signature')
+  return signature
+}
+
 /**
  * The account data epics of one chain family, run by its adapter (in the adapter's chunk, after the
  * first paint): the tokens and NFTs of its accounts; for EVM also identities, Activity and names
@@ -245,7 +266,13 @@ export const sendEpic: AirlockEpic = (action$, state$, deps) =>
  * @example evmEpics() // { …, portfolio: portfolioEpic('eip155') }
  */
 export function portfolioEpic(namespace: ChainNamespace): AirlockEpic {
-  const epics = [tokensEpic(readTokens, namespace), nftsEpic(readNfts, namespace), ...(namespace === 'eip155' ? [identityEpic(), activityEpic(), nameSearchEpic, registerNameEpic, sendEpic] : [])]
+  const epics = [
+    tokensEpic(readTokens, namespace),
+    nftsEpic(readNfts, namespace),
+    ...(namespace === 'eip155' ? [identityEpic(), activityEpic(), nameSearchEpic, registerNameEpic] : []),
+    // SPEC: Send on eip155 and solana; each family's instance sends its own.
+    ...(namespace === 'eip155' || namespace === 'solana' ? [sendEpic(namespace)] : []),
+  ]
   return (action$, state$, deps) => merge(...epics.map((epic) => epic(action$, state$, deps)))
 }
 

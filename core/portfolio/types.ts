@@ -125,13 +125,13 @@ export interface SendSummary {
   readonly from: string
 }
 
-/** The EVM transaction the wallet is asked to send (`eth_sendTransaction`'s one param). */
-export interface SendTransaction {
-  readonly from: string
-  readonly to: string
-  readonly value?: string
-  readonly data?: string
-}
+/**
+ * What the wallet is asked to send: an EVM transaction (`eth_sendTransaction`'s one param), or a
+ * SOL transfer the send epic builds with a fresh blockhash when the person confirms.
+ */
+export type SendTransaction =
+  | { readonly namespace: 'eip155'; readonly from: string; readonly to: string; readonly value?: string; readonly data?: string }
+  | { readonly namespace: 'solana'; readonly from: string; readonly to: string; readonly lamports: string }
 
 /** The Send flow once the person confirmed: it outlives the view (the embedded wallet's approval view replaces it meanwhile). */
 export interface SendState {

@@ -1,4 +1,9 @@
+import { Connection, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js'
 import { describe, expect, test } from 'vitest'
+import { airlockSolanaLocal } from '../../core/chains/networks.js'
+import { SOLANA_DEMO_RECIPIENT } from '../../examples/react-dapp/SolanaActions.js'
+import { createSolanaTestWallet } from '../../examples/devnet/wallets/solanaTestWallet.js'
+import { injectSolanaWallet } from './injectSolanaWallet.js'
 import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
 import { screenshot } from './chromium.js'
 import { answerInFrame, emailLogin } from './emailLogin.js'
@@ -115,6 +120,42 @@ describe('the Account view in Chromium', { timeout: 90_000 }, () => {
     await dialog.locator('[data-airlock="register-name-success"]').waitFor({ timeout: 20_000 })
     await dialog.getByRole('button', { name: 'Back to account' }).click()
     expect(await dialog.locator('[data-airlock="address"]').textContent()).toBe(`${label}.airlock.id`)
+    expect(errors).toEqual([])
+  })
+
+  test('behavior: a Solana wallet sends SOL from the Send view: the fee from the cluster in the preview, the wallet signs and sends, the recipient is paid', async () => {
+    const rpcUrl = dapp.devnet.urls.solana
+    const wallet = createSolanaTestWallet({ name: 'Send Sol', rpcUrls: { [airlockSolanaLocal.caipNetworkId]: rpcUrl } })
+    const connection = new Connection(rpcUrl, 'confirmed')
+    await connection.requestAirdrop(wallet.keypair.publicKey, 2 * LAMPORTS_PER_SOL)
+    const recipient = new PublicKey(SOLANA_DEMO_RECIPIENT)
+    const before = await connection.getBalance(recipient, 'confirmed')
+    const { page, errors } = await dapp.openDapp(dapp.newWallet(4), '', (p) => injectSolanaWallet(p, wallet))
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: /Send Sol/ }).click()
+    await expect.poll(() => page.getByTestId('status').textContent()).toBe('connected')
+    await page.evaluate(() => (window as unknown as { airlock: { open(): void } }).airlock.open())
+    const dialog = page.getByRole('dialog')
+    await expect.poll(() => dialog.locator('[data-airlock="tokens"] [data-token="SOL"]').textContent(), { timeout: 15_000 }).toContain('2.00 SOL')
+    await dialog.getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Send' }).click()
+    const form = dialog.locator('[data-airlock="send-form"]')
+    await form.locator('[data-airlock="send-amount"]').fill('0.5')
+    await form.locator('[data-airlock="send-receiver"]').fill('0xnot-a-solana-address')
+    await form.getByRole('button', { name: 'Preview' }).click()
+    await expect.poll(() => dialog.locator('[data-airlock="send-error"]').textContent()).toBe('Enter a Solana address')
+    await form.locator('[data-airlock="send-receiver"]').fill(SOLANA_DEMO_RECIPIENT)
+    await form.getByRole('button', { name: 'Preview' }).click()
+    const preview = dialog.locator('[data-airlock="send-preview"]')
+    await preview.waitFor({ timeout: 15_000 })
+    expect(await preview.textContent()).toContain('Network fee0.000005 SOL')
+    await screenshot(page, 'e2e-send-solana-preview')
+    await preview.getByRole('button', { name: 'Send' }).click()
+    const signature = await dialog.locator('[data-airlock="send-hash"]').textContent({ timeout: 15_000 })
+    expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+    expect(wallet.requests.at(-1)?.kind).toBe('signAndSendTransaction')
+    expect(await connection.getBalance(recipient, 'confirmed')).toBe(before + LAMPORTS_PER_SOL / 2)
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    await expect.poll(() => dialog.locator('[data-airlock="tokens"] [data-token="SOL"]').textContent(), { timeout: 15_000 }).toContain('1.49 SOL')
     expect(errors).toEqual([])
   })
 })

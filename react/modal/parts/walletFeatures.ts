@@ -27,8 +27,8 @@ export function selectWalletFeatures(state: AirlockState): WalletFeatureEntry[] 
   return features.walletFeaturesOrder.flatMap((id) => {
     const entry = FEATURE_VIEWS[id]
     const on = id === 'receive' || id === 'send' ? features[id] : Array.isArray(features[id]) ? features[id].length > 0 : false
-    // Send speaks EVM in this version (native and ERC-20); other families' accounts do not see it.
-    if (id === 'send' && state.connection.activeNamespace !== 'eip155') return []
+    // Send speaks EVM (native and ERC-20) and Solana (SOL), as SPEC lists; Bitcoin accounts do not see it.
+    if (id === 'send' && state.connection.activeNamespace !== 'eip155' && state.connection.activeNamespace !== 'solana') return []
     // The same entry objects every time, so a shallow comparison of the list holds between renders.
     return entry && on ? [entry] : []
   })

@@ -9,7 +9,8 @@ import { activeAccountKey } from '../../../core/portfolio/activeAccountKey.js'
 import { resolveName } from '../../../core/portfolio/resolveName.js'
 import { serviceParams } from '../../../core/portfolio/serviceParams.js'
 import { selectPortfolio } from '../../../core/portfolio/selectPortfolio.js'
-import type { TokenBalance } from '../../../core/portfolio/types.js'
+import type { SendTransaction, TokenBalance } from '../../../core/portfolio/types.js'
+import { isSolanaAddress } from '../../../core/chains/addressPatterns.js'
 import { selectActiveNetwork } from '../../../core/slices/network/selectors.js'
 import type { Network } from '../../../core/chains/types.js'
 import { shortAddress } from '../../components/shortAddress.js'
@@ -33,14 +34,14 @@ interface Draft {
   readonly amount: string
   readonly units: bigint
   readonly receiver: string
-  readonly to: Address
-  readonly tx: { from: Address; to: Address; value?: Hex; data?: Hex }
+  readonly to: string
+  readonly tx: SendTransaction
   readonly fee: string | null
 }
 
 /**
- * Send (SPEC 5): token (the native currency and the tokens held), amount with Max, receiver (an
- * address or a name); a preview with the network fee; then the wallet signs through its connector
+ * Send (SPEC 5): token (the native currency and the tokens held; SOL on Solana), amount with Max,
+ * receiver (an address, or on EVM a name); a preview with the network fee; then the wallet signs through its connector
  * (a browser wallet, WalletConnect, or the embedded wallet's own approval in its frame). The form
  * starts over when the account or network changes. Loaded on demand.
  */
@@ -55,7 +56,7 @@ function SendFlow({ accountKey }: { accountKey: string }) {
   const network = useAirlockSelector(selectActiveNetwork)
   const native = useAirlockSelector((state) => state.balances.native[accountKey as `${string}:${string}:${string}`])
   const held = useAirlockSelector((state) => selectPortfolio(state).tokens[accountKey]?.data)
-  const address = accountKey.split(':')[2] as Address
+  const address = accountKey.split(':')[2]!
   useEffect(() => {
     airlock.dispatch({ type: 'portfolio/fetchRequested', resource: 'tokens', key: accountKey })
     // A send of another account or network is not this form's: start over.
@@ -79,7 +80,8 @@ function SendFlow({ accountKey }: { accountKey: string }) {
     event.preventDefault()
     setError(null)
     if (send.status === 'failed') airlock.dispatch({ type: 'send/reset' })
-    if (network.chainNamespace !== 'eip155') return setError(SEND_ERRORS.chain)
+    const family = network.chainNamespace
+    if (family !== 'eip155' && family !== 'solana') return setError(SEND_ERRORS.chain)
     if (!token) return setError(SEND_ERRORS.token)
     const wanted = amount.trim()
     const to = receiver.trim()
@@ -91,14 +93,22 @@ function SendFlow({ accountKey }: { accountKey: string }) {
     if (units > parseUnits(token.quantity.numeric, decimals)) return setError('Insufficient balance')
     setBusy(true)
     try {
-      const state = airlock.getState()
+      if (family === 'solana') {
+        // SOL only in this version; names are EVM only (SPEC).
+        if (!isSolanaAddress(to)) throw new Error('Enter a Solana address')
+        const { solanaTransfer } = await import('../../../core/portfolio/solanaTransfer.js')
+        const { fee } = await solanaTransfer({ network, from: address, to, lamports: units }).catch(() => ({ fee: null }))
+        const tx: SendTransaction = { namespace: 'solana', from: address, to, lamports: units.toString() }
+        setDraft({ token, amount: wanted, units, receiver: to, to, tx, fee: fee === null ? null : `${formatUnits(fee, 9)} SOL` })
+        return
+      }
       const receiverAddress = isAddress(to, { strict: false })
         ? (to as Address)
-        : ((await resolveName(airlock.deps.http.blockchain, to, chainIdToCoinType(Number(network.id)), serviceParams(state))) as Address)
+        : ((await resolveName(airlock.deps.http.blockchain, to, chainIdToCoinType(Number(network.id)), serviceParams(airlock.getState()))) as Address)
       const tokenAddress = token.address?.split(':')[2] as Address | undefined
       const tx = tokenAddress
-        ? { from: address, to: tokenAddress, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [receiverAddress, units] }) }
-        : { from: address, to: receiverAddress, value: `0x${units.toString(16)}` as Hex }
+        ? { namespace: 'eip155' as const, from: address, to: tokenAddress, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [receiverAddress, units] }) }
+        : { namespace: 'eip155' as const, from: address, to: receiverAddress, value: `0x${units.toString(16)}` as Hex }
       const fee = await networkFee(network, tx).catch(() => null)
       setDraft({ token, amount: wanted, units, receiver: to, to: receiverAddress, tx, fee })
     } catch (cause) {
@@ -209,7 +219,7 @@ function SendFlow({ accountKey }: { accountKey: string }) {
       </label>
       <label className="stack">
         <span className="muted">To</span>
-        <input className="search" autoComplete="off" spellCheck={false} placeholder="0x… or name.airlock.id" value={receiver} onChange={(event) => setReceiver(event.target.value)} data-airlock="send-receiver" />
+        <input className="search" autoComplete="off" spellCheck={false} placeholder={network.chainNamespace === 'solana' ? 'Solana address' : '0x… or name.airlock.id'} value={receiver} onChange={(event) => setReceiver(event.target.value)} data-airlock="send-receiver" />
       </label>
       {shown ? (
         <p className="error" role="alert" data-airlock="send-error">
@@ -236,15 +246,16 @@ const tokenIdOf = (token: TokenBalance): string => token.address ?? 'native'
 
 /** The native currency (from the native balance when the token list lacks it) and every ERC-20 held. */
 function sendableTokens(network: Network, held: readonly TokenBalance[] | undefined, native: { value: string; decimals: number } | undefined): TokenBalance[] {
-  const list = (held ?? []).filter((t) => t.chainId === network.caipNetworkId && Number(t.quantity.numeric) > 0)
+  // SPL tokens are not sent in this version: SOL only on Solana.
+  const list = (held ?? []).filter((t) => t.chainId === network.caipNetworkId && Number(t.quantity.numeric) > 0 && (network.chainNamespace !== 'solana' || !t.address))
   if (list.some((t) => !t.address) || !native) return list
   const { name, symbol, decimals } = network.nativeCurrency
   return [{ name, symbol, chainId: network.caipNetworkId, value: 0, price: 0, quantity: { decimals: String(decimals), numeric: formatUnits(BigInt(native.value), native.decimals) }, iconUrl: '' }, ...list]
 }
 
 /** The fee the preview shows: `eth_estimateGas` × `eth_gasPrice` from the network's RPC, in its native currency. */
-async function networkFee(network: Network, tx: Draft['tx']): Promise<string> {
+async function networkFee(network: Network, tx: { from: string; to: string; value?: Hex; data?: Hex }): Promise<string> {
   const client = rpcClient(network)
-  const [gas, price] = await Promise.all([estimateGas(client, { account: tx.from, to: tx.to, ...(tx.value ? { value: BigInt(tx.value) } : {}), ...(tx.data ? { data: tx.data } : {}) }), getGasPrice(client)])
+  const [gas, price] = await Promise.all([estimateGas(client, { account: tx.from as Address, to: tx.to as Address, ...(tx.value ? { value: BigInt(tx.value) } : {}), ...(tx.data ? { data: tx.data } : {}) }), getGasPrice(client)])
   return `${truncateDecimal(formatUnits(gas * price, network.nativeCurrency.decimals), 6)} ${network.nativeCurrency.symbol}`
 }
