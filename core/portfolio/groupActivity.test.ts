@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import { groupActivity } from './groupActivity.js'
 import type { ActivityTransaction } from './types.js'
 
@@ -8,6 +8,10 @@ function tx(id: string, minedAt: string): ActivityTransaction {
 
 /** `year-month(1–12): ids` for each group, in order. */
 const shape = (list: readonly ActivityTransaction[]) => groupActivity(list).map((g) => `${g.year}-${g.month + 1}: ${g.transactions.map((t) => t.id).join(',')}`)
+
+afterEach(() => {
+  vi.unstubAllEnvs()
+})
 
 describe('groupActivity', () => {
   test('default: grouped by year then month, newest month first', () => {
@@ -23,6 +27,9 @@ describe('groupActivity', () => {
   })
 
   test('behavior: the month is the UTC one, not the local one', () => {
+    // A zone east of UTC, so a local reading would move late-evening UTC times into the next month.
+    vi.stubEnv('TZ', 'Asia/Kolkata')
+    expect(new Date('2024-02-29T22:30:00Z').getMonth()).toBe(2)
     // 00:30 on 1 March in UTC+2 is still 29 February in UTC; 23:30 on 31 March in UTC−5 is April in UTC.
     const list = [tx('leap', '2024-03-01T00:30:00+02:00'), tx('april', '2024-03-31T23:30:00-05:00'), tx('march', '2024-03-15T12:00:00Z')]
     expect(shape(list)).toEqual(['2024-4: april', '2024-3: march', '2024-2: leap'])

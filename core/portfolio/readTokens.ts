@@ -9,7 +9,7 @@ import { formatUnits } from 'viem'
 import type { AirlockState } from '../state.js'
 import { readNativeBalance } from '../slices/balances/readNativeBalance.js'
 import { serviceOrigin, serviceParams } from './serviceParams.js'
-import { balanceResponse } from './portfolioSchemas.js'
+import { balanceResponse, priceResponse } from './portfolioSchemas.js'
 import { tokenEntry } from './tokenEntry.js'
 import type { TokenBalance } from './types.js'
 
@@ -94,7 +94,7 @@ export async function readTokens({ state, deps, key, force, signal }: ReadTokens
         resolve(assets)
       })
     })
-    if (fromWallet) return fromWallet
+    if (fromWallet) return state.options.projectId ? withPrices(fromWallet, state, deps, signal) : fromWallet
   }
   // Solana and Bitcoin: the native balance from their RPC (SPL tokens through the service are not read yet).
   if (state.options.projectId && namespace === 'eip155') {
@@ -110,4 +110,23 @@ export async function readTokens({ state, deps, key, force, signal }: ReadTokens
     return readTokensByRpc({ network, address, tokens: state.options.tokens[caip2] ?? [], signal })
   }
   return [tokenEntry(network, network.nativeCurrency, await readNativeBalance({ network, address, signal }))]
+}
+
+/**
+ * The wallet's own asset list carries no USD prices: the data service's `POST /v1/fungible/price`
+ * (SPEC 7) prices the tokens it knows, matched by symbol; a failed call leaves them unpriced.
+ * @example await withPrices(assets, state, deps, signal)
+ */
+export async function withPrices(tokens: TokenBalance[], state: AirlockState, deps: AirlockDeps, signal: AbortSignal): Promise<TokenBalance[]> {
+  const addresses = tokens.flatMap((t) => (t.address && t.price === 0 ? [t.address] : []))
+  if (addresses.length === 0) return tokens
+  const answer = await deps.http.blockchain
+    .post({ path: '/v1/fungible/price', body: { currency: 'usd', addresses, projectId: state.options.projectId }, schema: priceResponse, signal })
+    .catch(() => null)
+  if (!answer) return tokens
+  const prices = new Map(answer.fungibles.map((f) => [f.symbol.toLowerCase(), f.price]))
+  return tokens.map((t) => {
+    const price = t.address && t.price === 0 ? prices.get(t.symbol.toLowerCase()) : undefined
+    return price === undefined ? t : { ...t, price, value: Number(t.quantity.numeric) * price }
+  })
 }

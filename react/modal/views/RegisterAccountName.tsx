@@ -35,7 +35,9 @@ export function RegisterAccountName() {
   }
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (valid && !busy && !(current && search.taken)) airlock.dispatch({ type: 'names/registrationRequested', label })
+    // The store's status, not this render's: a double click lands twice before React re-renders.
+    const { status } = selectPortfolio(airlock.getState()).registration
+    if (valid && status !== 'signing' && status !== 'registering' && !(current && search.taken)) airlock.dispatch({ type: 'names/registrationRequested', label })
   }
 
   return (

@@ -90,7 +90,7 @@ function SendFlow({ accountKey }: { accountKey: string }) {
     if (!/^\d+(\.\d+)?$/.test(wanted) || (wanted.split('.')[1]?.length ?? 0) > decimals) return setError(`Enter an amount with at most ${decimals} decimals`)
     const units = parseUnits(wanted, decimals)
     if (units === 0n) return setError('Enter an amount above zero')
-    if (units > parseUnits(token.quantity.numeric, decimals)) return setError('Insufficient balance')
+    if (units > parseUnits(balanceOf(token), decimals)) return setError('Insufficient balance')
     setBusy(true)
     try {
       if (family === 'solana') {
@@ -212,7 +212,7 @@ function SendFlow({ accountKey }: { accountKey: string }) {
         <span className="muted">Amount</span>
         <span style={{ display: 'flex', gap: 8 }}>
           <input className="search" inputMode="decimal" autoComplete="off" placeholder="0.0" value={amount} onChange={(event) => setAmount(event.target.value)} data-airlock="send-amount" style={{ flex: 1 }} />
-          <button type="button" className="button" disabled={!token} onClick={() => token && setAmount(token.quantity.numeric)}>
+          <button type="button" className="button" disabled={!token} onClick={() => token && setAmount(balanceOf(token))}>
             Max
           </button>
         </span>
@@ -243,6 +243,12 @@ function PreviewRow({ label, value }: { label: string; value: string }) {
 }
 
 const tokenIdOf = (token: TokenBalance): string => token.address ?? 'native'
+
+/** The balance as an amount the form accepts: at most the token's decimals (cut, never rounded up), no trailing zeros. */
+function balanceOf(token: TokenBalance): string {
+  const cut = truncateDecimal(token.quantity.numeric, Number(token.quantity.decimals))
+  return cut.includes('.') ? cut.replace(/\.?0+$/, '') : cut
+}
 
 /** The native currency (from the native balance when the token list lacks it) and every ERC-20 held. */
 function sendableTokens(network: Network, held: readonly TokenBalance[] | undefined, native: { value: string; decimals: number } | undefined): TokenBalance[] {
