@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { BaseError } from '../../errors/BaseError.js'
-import { readFromUrls } from '../readFromUrls.js'
+import { solanaRpc } from './solanaRpc.js'
 import type { Network } from '../types.js'
 
 /** JSON-RPC `getBalance`: lamports as a safe integer (the whole supply fits). */
@@ -14,16 +13,7 @@ const balanceResponse = z.object({
  * @example await getSolanaBalance({ network: airlockSolanaLocal, address: '9xQe…' }) // 1000000000n
  */
 export function getSolanaBalance({ network, address, signal }: { network: Network; address: string; signal?: AbortSignal }): Promise<bigint> {
-  return readFromUrls(network, signal, async (url, signal) => {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address, { commitment: 'confirmed' }] }),
-      signal,
-    })
-    if (!response.ok) throw new BaseError('RPC request failed', { details: `HTTP ${response.status}` })
-    return BigInt(balanceResponse.parse(await response.json()).result.value)
-  })
+  return solanaRpc(network, 'getBalance', [address, { commitment: 'confirmed' }], balanceResponse, signal).then((answer) => BigInt(answer.result.value))
 }
 
 // Keeps the page's start-up modules in one shared chunk (see sharedChunk.ts).
