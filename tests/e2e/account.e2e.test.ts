@@ -42,6 +42,10 @@ describe('the Account view in Chromium', { timeout: 90_000 }, () => {
     await dialog.getByRole('tab', { name: 'NFTs' }).click()
     await dialog.locator('[data-airlock="nfts"]').waitFor({ timeout: 15_000 })
     expect((await dialog.locator('[data-nft]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-nft')))).sort()).toEqual(['1', '2'])
+    // Two a row inside the modal: side by side, each under half its width.
+    const [first, second] = await Promise.all([dialog.locator('[data-nft="2"]').boundingBox(), dialog.locator('[data-nft="1"]').boundingBox()])
+    expect(first!.y).toBe(second!.y)
+    expect(first!.width).toBeLessThan(180)
     await screenshot(page, 'e2e-account-nfts')
 
     // Send 1.5 dUSD: preview with the fee, the wallet signs, the hash shows.

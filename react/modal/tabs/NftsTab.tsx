@@ -30,13 +30,13 @@ export function NftsTab() {
 function NftCard({ nft }: { nft: Nft }) {
   const [failed, setFailed] = useState(false)
   return (
-    <li className="card" data-nft={nft.tokenId} style={{ padding: 8, borderRadius: 16, background: 'var(--airlock-surface)' }}>
+    <li data-nft={nft.tokenId} style={{ minWidth: 0, padding: 8, borderRadius: 16, background: 'var(--airlock-surface)' }}>
       {nft.imageUrl && !failed ? (
         <img src={nft.imageUrl} alt={nft.name} loading="lazy" onError={() => setFailed(true)} style={{ width: '100%', aspectRatio: '1', borderRadius: 12, display: 'block' }} />
       ) : (
         <div role="img" aria-label={nft.name} style={{ width: '100%', aspectRatio: '1', borderRadius: 12, background: 'var(--airlock-surface-hover)' }} />
       )}
-      <p className="row-name" style={{ margin: '6px 0 0' }}>
+      <p className="row-name" style={{ margin: '6px 0 0', overflowWrap: 'anywhere' }}>
         {nft.name}
       </p>
       <p className="muted" style={{ margin: 0, fontSize: 12 }}>
