@@ -6,6 +6,7 @@ import { base, ethereum } from '../../core/chains/networks.js'
 import { createStorage } from '../../storage/createStorage.js'
 import { ADDRESS, announce, CAIP_ADDRESS, connect, count, dispatch, ICON, render, testAirlock, waitFor, wallet } from '../testing/renderAirlock.js'
 import { useAccount, type UseAccountReturnType } from './useAccount.js'
+import { useAirlockSelector } from './useAirlockSelector.js'
 import { useAirlockEvents } from './useAirlockEvents.js'
 import { useBalance, type UseBalanceReturnType } from './useBalance.js'
 import { useDisconnect } from './useDisconnect.js'
@@ -28,6 +29,21 @@ function renderHook<T>(airlock: ReturnType<typeof testAirlock>, hook: () => T) {
   const view = render(airlock, <Probe />)
   return { values, latest: () => values[values.length - 1]!, ...view }
 }
+
+describe('useAirlockSelector', () => {
+  test('behavior: a selector closing over a prop answers for the new prop in the render it changes, with no state change', () => {
+    const airlock = testAirlock({ projectId: 'p' })
+    const seen: unknown[] = []
+    function Probe({ pick }: { pick: 'open' | 'projectId' }) {
+      seen.push(useAirlockSelector((state) => (pick === 'open' ? state.modal.open : state.options.projectId)))
+      return null
+    }
+    const { rerender } = render(airlock, <Probe pick="open" />)
+    rerender(<Probe pick="projectId" />)
+    expect(seen.at(0)).toBe(false)
+    expect(seen.at(-1)).toBe('p')
+  })
+})
 
 describe('useAccount', () => {
   test('default: disconnected with nothing to show', () => {

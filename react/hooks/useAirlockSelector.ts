@@ -11,7 +11,7 @@ import { useAirlockInstance } from '../context.js'
  */
 export function useAirlockSelector<T>(selector: (state: AirlockState) => T, isEqual: (a: T, b: T) => boolean = Object.is): T {
   const airlock = useAirlockInstance()
-  const memo = useRef<{ state: AirlockState; selected: T } | null>(null)
+  const memo = useRef<{ state: AirlockState; selector: (state: AirlockState) => T; selected: T } | null>(null)
   const serverMemo = useRef<{ selected: T } | null>(null)
 
   const subscribe = useCallback(
@@ -24,13 +24,14 @@ export function useAirlockSelector<T>(selector: (state: AirlockState) => T, isEq
 
   const select = (state: AirlockState): T => {
     const last = memo.current
-    if (last && last.state === state) return last.selected
+    // The selector too: one closing over a prop must answer for the new prop in the render it changes.
+    if (last && last.state === state && last.selector === selector) return last.selected
     const selected = selector(state)
     if (last && isEqual(last.selected, selected)) {
-      memo.current = { state, selected: last.selected }
+      memo.current = { state, selector, selected: last.selected }
       return last.selected
     }
-    memo.current = { state, selected }
+    memo.current = { state, selector, selected }
     return selected
   }
 
