@@ -23,7 +23,7 @@ export const LATE_SLICE_TYPES = {
     'activity/pageFailed', 'activity/pageLoaded', 'activity/pageRequested', 'activity/pageStarted', 'activity/reset', 'activity/transactionSent',
     'connection/disconnected', 'names/registered', 'names/registrationFailed', 'names/registrationRequested', 'names/registrationSigned',
     'names/searchFailed', 'names/searchLoaded', 'names/searchRequested', 'portfolio/fetchFailed', 'portfolio/fetchSkipped', 'portfolio/fetchStarted',
-    'portfolio/fetched', 'router/pushRequested', 'send/failed', 'send/requested', 'send/reset', 'send/succeeded',
+    'portfolio/fetched', 'portfolio/nftImagesPreloaded', 'router/pushRequested', 'send/failed', 'send/requested', 'send/reset', 'send/succeeded',
   ],
   frame: ['frame/documentChanged', 'frame/loadFailed', 'frame/loadStarted', 'frame/ready', 'frame/readyReceived', 'frame/requestFailed', 'frame/requestSent', 'frame/requestSucceeded', 'frame/visibilityRequested'],
 } as const satisfies Record<keyof LateSlices, readonly Action['type'][]>

@@ -18,6 +18,8 @@ export type PortfolioAction =
   | Fetched
   | { type: 'portfolio/fetchFailed'; resource: PortfolioResource; key: string; error: ErrorInfo; at: number }
   | { type: 'portfolio/fetchSkipped'; resource: PortfolioResource; key: string; reason: 'cached' | 'retryPause' }
+  /** SPEC 9: the NFT images of `key` preloaded, waiting at most 2 s; `failed` did not load in time or at all. */
+  | { type: 'portfolio/nftImagesPreloaded'; key: string; failed: string[] }
   /** The Activity tab wants the list of `key` (`caip2|address`): its first page, or the next one with `more`. */
   | { type: 'activity/pageRequested'; key: string; more?: true }
   | { type: 'activity/pageStarted'; key: string; cursor: string | null }

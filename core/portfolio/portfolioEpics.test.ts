@@ -11,7 +11,7 @@ import type { AirlockDeps } from '../deps.js'
 import type { AirlockState } from '../state.js'
 import { marbleDeps, marbleProvider, runEpic } from '../../tests/support/epicHarness.js'
 import { initialState, reduce } from '../../tests/support/state.js'
-import { activityEpic, FETCH_TRANSACTIONS_FAILED_MESSAGE, identityEpic, nameSearchEpic, nftsEpic, registerNameEpic, tokensEpic, type HistoryReader } from './portfolioEpics.js'
+import { activityEpic, FETCH_TRANSACTIONS_FAILED_MESSAGE, identityEpic, nameSearchEpic, nftImagesEpic, nftsEpic, registerNameEpic, tokensEpic, type HistoryReader } from './portfolioEpics.js'
 import type { ResourceEpicParameters } from './resourceEpic.js'
 import { selectPortfolio } from './selectPortfolio.js'
 import type { ActivityTransaction, PortfolioResource, TokenBalance } from './types.js'
@@ -614,5 +614,46 @@ describe('registerNameEpic', () => {
     })
     expect(provider.asked).toEqual(['personal_sign'])
     expect(calls).toHaveLength(1)
+  })
+})
+
+describe('nftImagesEpic (SPEC 9: image preload waits at most 2 s)', () => {
+  const nft = (n: number, imageUrl: string) => ({ id: `eip155:31337:0xc:${n}`, name: `#${n}`, tokenId: String(n), chainId: 'eip155:31337', collection: { name: 'C', address: 'eip155:31337:0xc' }, imageUrl })
+  const fetched = (key: string, urls: string[]): Action => ({ type: 'portfolio/fetched', resource: 'nfts', key, data: urls.map((url, i) => nft(i + 1, url)), at: 0 }) as Action
+
+  test('default: the images of a list are preloaded; those that fail are reported', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const answers: Record<string, Observable<boolean>> = { [`${ORIGIN}/1.svg`]: cold('-(t|)', { t: true }), [`${ORIGIN}/2.svg`]: cold('--(f|)', { f: false }), [`${ORIGIN}/3.svg`]: cold('-#') }
+      const epic = nftImagesEpic('eip155', (url) => answers[url]!)
+      const { out$ } = runEpic(scheduler, epic, hot('-a', { a: fetched(KEY_A, [`${ORIGIN}/1.svg`, `${ORIGIN}/2.svg`, `${ORIGIN}/3.svg`, '']) }), state('p'), marbleDeps(scheduler))
+      expectObservable(out$).toBe('---p', { p: { type: 'portfolio/nftImagesPreloaded', key: KEY_A, failed: [`${ORIGIN}/2.svg`, `${ORIGIN}/3.svg`] } })
+    })
+  })
+
+  test('behavior: an image still loading after 2 s counts as failed, and its load is aborted', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+      const slow = cold('3s (t|)', { t: true })
+      const epic = nftImagesEpic('eip155', () => slow)
+      const { out$ } = runEpic(scheduler, epic, hot('-a', { a: fetched(KEY_A, [`${ORIGIN}/1.svg`]) }), state('p'), marbleDeps(scheduler))
+      expectObservable(out$).toBe('- 2000ms p', { p: { type: 'portfolio/nftImagesPreloaded', key: KEY_A, failed: [`${ORIGIN}/1.svg`] } })
+      expectSubscriptions(slow.subscriptions).toBe('- ^ 1999ms !')
+    })
+  })
+
+  test('edge: other resources, other families and lists without images preload nothing', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const epic = nftImagesEpic('eip155', () => {
+        throw new Error('no load expected')
+      })
+      const input = hot<Action>('-abc', {
+        a: { type: 'portfolio/fetched', resource: 'tokens', key: KEY_A, data: [], at: 0 },
+        b: fetched('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:9xQe', [`${ORIGIN}/1.svg`]),
+        c: fetched(KEY_A, ['']),
+      })
+      expectObservable(runEpic(scheduler, epic, input, state('p'), marbleDeps(scheduler)).out$).toBe('')
+    })
   })
 })

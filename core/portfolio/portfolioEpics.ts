@@ -1,9 +1,9 @@
-import { catchError, concat, debounceTime, defer, EMPTY, exhaustMap, filter, from, map, merge, mergeMap, of, switchMap, type ObservableInput } from 'rxjs'
+import { catchError, concat, debounceTime, defer, EMPTY, exhaustMap, filter, from, map, merge, mergeMap, of, switchMap, takeUntil, timer, toArray, type ObservableInput } from 'rxjs'
 import type { Action } from '../actions/types.js'
 import { fromAbortable } from '../api/fromAbortable.js'
 import { HttpError } from '../api/errors.js'
 import { chainIdToCoinType } from '../chains/coinType.js'
-import { BALANCE_RETRY_PAUSE_MS, IDENTITY_CACHE_MS, NAME_SEARCH_DEBOUNCE_MS, PORTFOLIO_CACHE_MS } from '../constants/timing.js'
+import { BALANCE_RETRY_PAUSE_MS, IDENTITY_CACHE_MS, IMAGE_PRELOAD_TIMEOUT_MS, NAME_SEARCH_DEBOUNCE_MS, PORTFOLIO_CACHE_MS } from '../constants/timing.js'
 import type { CaipAddress, ChainNamespace, Network } from '../chains/types.js'
 import type { Eip1193Provider } from '../connectors/providerRegistry.js'
 import type { SendTransaction } from './types.js'
@@ -58,6 +58,44 @@ export const nftsEpic = (read: ResourceEpicParameters<'nfts'>['read'] = readNfts
   pauseMs: BALANCE_RETRY_PAUSE_MS,
   failure: { message: 'NFTs unavailable', toast: false },
 })
+
+/** Loads one image; true when it arrived as an image. A Promise in production, any ObservableInput in tests. */
+export type NftImageGetter = (url: string, signal: AbortSignal) => ObservableInput<boolean>
+
+const fetchImage: NftImageGetter = (url, signal) =>
+  fetch(url, { signal }).then((response) => response.ok && (response.headers.get('content-type') ?? '').startsWith('image/'))
+
+/**
+ * SPEC 9 image rule, as for wallet images: an account's NFT images are preloaded when its NFTs
+ * arrive, waiting at most 2 s; those that fail or are still loading then are reported, and their
+ * cards show a placeholder instead of a broken or late image. A newer list cancels the wait.
+ */
+export const nftImagesEpic =
+  (namespace?: ChainNamespace, getImage: NftImageGetter = fetchImage, timeoutMs = IMAGE_PRELOAD_TIMEOUT_MS): AirlockEpic =>
+  (action$, _state$, deps) =>
+    action$.pipe(
+      ofType('portfolio/fetched'),
+      // Each adapter's instance preloads its own family's lists.
+      filter((action) => action.resource === 'nfts' && (namespace === undefined || action.key.startsWith(`${namespace}:`))),
+      switchMap((action) => {
+        const urls = [...new Set((action.data as readonly { imageUrl: string }[]).flatMap((nft) => (nft.imageUrl ? [nft.imageUrl] : [])))]
+        if (urls.length === 0) return EMPTY
+        const loads = urls.map((url) =>
+          abortable((signal) => getImage(url, signal)).pipe(
+            map((ok) => ({ url, ok })),
+            catchError(() => of({ url, ok: false })),
+          ),
+        )
+        return merge(...loads).pipe(
+          takeUntil(timer(timeoutMs, deps.scheduler)),
+          toArray(),
+          map((results): Action => {
+            const loaded = new Set(results.filter((r) => r.ok).map((r) => r.url))
+            return { type: 'portfolio/nftImagesPreloaded', key: action.key, failed: urls.filter((url) => !loaded.has(url)) }
+          }),
+        )
+      }),
+    )
 
 /** Name and avatar of EVM addresses (SPEC 7, 5 min cache): the connected one is fetched on connect. */
 export const identityEpic = (read: ResourceEpicParameters<'identity'>['read'] = readIdentity): AirlockEpic => resourceEpic({
@@ -269,6 +307,7 @@ export function portfolioEpic(namespace: ChainNamespace): AirlockEpic {
   const epics = [
     tokensEpic(readTokens, namespace),
     nftsEpic(readNfts, namespace),
+    nftImagesEpic(namespace),
     ...(namespace === 'eip155' ? [identityEpic(), activityEpic(), nameSearchEpic, registerNameEpic] : []),
     // SPEC: Send on eip155 and solana; each family's instance sends its own.
     ...(namespace === 'eip155' || namespace === 'solana' ? [sendEpic(namespace)] : []),

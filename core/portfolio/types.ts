@@ -146,6 +146,8 @@ export interface PortfolioState {
   /** By CAIP-10 account on the network it was read from. */
   readonly tokens: Readonly<Record<string, Cached<readonly TokenBalance[]>>>
   readonly nfts: Readonly<Record<string, Cached<readonly Nft[]>>>
+  /** NFT images that failed to load or did not within 2 s (SPEC 9): their cards show a placeholder. */
+  readonly brokenImages: readonly string[]
   /** By lower-cased address. */
   readonly identity: Readonly<Record<string, Cached<Identity>>>
   readonly activity: ActivityState

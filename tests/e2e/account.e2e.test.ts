@@ -46,6 +46,11 @@ describe('the Account view in Chromium', { timeout: 90_000 }, () => {
     const [first, second] = await Promise.all([dialog.locator('[data-nft="2"]').boundingBox(), dialog.locator('[data-nft="1"]').boundingBox()])
     expect(first!.y).toBe(second!.y)
     expect(first!.width).toBeLessThan(180)
+    // The images were preloaded from the data service's origin (SPEC 9) and none failed: both show.
+    const preloaded = () => page.evaluate(() => (window as unknown as { airlock: { log: { entries(): { action: { type: string; failed?: string[] } }[] } } }).airlock.log.entries().map((e) => e.action).filter((a) => a.type === 'portfolio/nftImagesPreloaded'))
+    await expect.poll(async () => (await preloaded()).length, { timeout: 5_000 }).toBe(1)
+    expect((await preloaded())[0]!.failed).toEqual([])
+    expect(await dialog.locator('[data-nft] img').count()).toBe(2)
     await screenshot(page, 'e2e-account-nfts')
 
     // Send 1.5 dUSD: preview with the fee, the wallet signs, the hash shows.

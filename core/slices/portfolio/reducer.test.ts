@@ -243,3 +243,16 @@ describe('portfolio slice in the root reducer', () => {
     expect(reduce(after, { type: 'router/pushRequested', view: 'RegisterAccountName' }).portfolio?.nameSearch).toEqual(initialNameSearch)
   })
 })
+
+describe('portfolioReducer: NFT images', () => {
+  test('behavior: failed preloads are remembered once each, newest first, and bounded', () => {
+    const key = 'eip155:1:0xabc'
+    const once = portfolioReducer(initialPortfolioState, { type: 'portfolio/nftImagesPreloaded', key, failed: ['https://a/1', 'https://a/2'] })
+    expect(once.brokenImages).toEqual(['https://a/1', 'https://a/2'])
+    const again = portfolioReducer(once, { type: 'portfolio/nftImagesPreloaded', key, failed: ['https://a/2'] })
+    expect(again).toBe(once)
+    const many = portfolioReducer(once, { type: 'portfolio/nftImagesPreloaded', key, failed: Array.from({ length: 600 }, (_, i) => `https://b/${i}`) })
+    expect(many.brokenImages).toHaveLength(500)
+    expect(many.brokenImages[0]).toBe('https://b/0')
+  })
+})

@@ -52,6 +52,11 @@ export function portfolioReducer(state: PortfolioState = initialPortfolioState, 
       if (!entry?.loading) return state
       return updateCached(state, action.resource, action.key, ({ loading: _l, ...rest }) => rest)
     }
+    case 'portfolio/nftImagesPreloaded': {
+      const fresh = action.failed.filter((url) => !state.brokenImages.includes(url))
+      // Bounded like the pending list: a long session may browse many accounts.
+      return fresh.length === 0 ? state : { ...state, brokenImages: [...fresh, ...state.brokenImages].slice(0, 500) }
+    }
     case 'activity/pageRequested':
       // Another account or network: its list starts empty.
       return state.activity.key === action.key ? state : { ...state, activity: { ...initialActivityState, key: action.key } }

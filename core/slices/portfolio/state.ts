@@ -7,6 +7,7 @@ export const initialNameSearch: NameSearch = { query: '', status: 'idle', taken:
 export const initialPortfolioState: PortfolioState = {
   tokens: {},
   nfts: {},
+  brokenImages: [],
   identity: {},
   activity: initialActivityState,
   pending: [],

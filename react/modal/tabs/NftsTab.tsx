@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { Nft } from '../../../core/portfolio/types.js'
 import { useAirlockSelector } from '../../hooks/useAirlockSelector.js'
+import { selectPortfolio } from '../../../core/portfolio/selectPortfolio.js'
 import { SkeletonRows } from '../parts/SkeletonRows.js'
 import { usePortfolioResource } from './usePortfolioResource.js'
 // Keeps the page's start-up modules in one shared chunk (see react/sharedChunk.ts).
@@ -28,7 +29,10 @@ export function NftsTab() {
 }
 
 function NftCard({ nft }: { nft: Nft }) {
-  const [failed, setFailed] = useState(false)
+  // Preloaded by the NFT epic (SPEC 9: at most 2 s); a failed or late image shows the placeholder.
+  const broken = useAirlockSelector((state) => selectPortfolio(state).brokenImages.includes(nft.imageUrl))
+  const [errored, setFailed] = useState(false)
+  const failed = broken || errored
   return (
     <li data-nft={nft.tokenId} style={{ minWidth: 0, padding: 8, borderRadius: 16, background: 'var(--airlock-surface)' }}>
       {nft.imageUrl && !failed ? (

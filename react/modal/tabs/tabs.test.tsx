@@ -258,6 +258,17 @@ describe('NftsTab', () => {
     expect(byLabel(first!, 'Punk #1').getAttribute('role')).toBe('img')
   })
 
+  test('behavior: an image the preload reported as failed or late (SPEC 9, 2 s) shows the placeholder at once', async () => {
+    const airlock = await connected(withService)
+    const { container } = render(airlock, <NftsTab />)
+    dispatch(airlock, { type: 'portfolio/fetched', resource: 'nfts', key: KEY, data: [nft('1'), nft('2')], at: 1 })
+    dispatch(airlock, { type: 'portfolio/nftImagesPreloaded', key: KEY, failed: ['https://api.example/nft/2.png'] })
+    const [first, second] = rows(container, '[data-airlock="nfts"] li')
+    expect(first!.querySelector('img')?.getAttribute('src')).toBe('https://api.example/nft/1.png')
+    expect(second!.querySelector('img')).toBeNull()
+    expect(byLabel(second!, 'Punk #2').getAttribute('role')).toBe('img')
+  })
+
   test('edge: a network of another family with no account there: not available', async () => {
     const airlock = testAirlock({ ...withService, networks: [solanaDevnet] })
     await airlock.ready()
