@@ -47,6 +47,13 @@ describe('toAnalyticsEvent', () => {
     expect(map(initial, { type: 'connection/disconnected', namespace: 'eip155' })).toBeNull()
   })
 
+  test("behavior: 'Failed to fetch transactions' sends ERROR_FETCH_TRANSACTIONS with the network, never the address", () => {
+    const listed = reduce(connected, { type: 'activity/pageRequested', key: `eip155:1|${ADDRESS}` })
+    const event = map(listed, { type: 'activity/pageFailed', key: `eip155:1|${ADDRESS}`, error: { message: 'Failed to fetch transactions' } })
+    expect(event).toEqual({ kind: 'track', props: { type: 'track', event: 'ERROR_FETCH_TRANSACTIONS', properties: { network: 'eip155:1', message: 'Failed to fetch transactions' } } })
+    expect(JSON.stringify(event)).not.toContain(ADDRESS.slice(2))
+  })
+
   test('behavior: error events from errorCaptured, epic/failed and error alerts', () => {
     expect(map(initial, { type: 'telemetry/errorCaptured', errorType: 'ConnectError', error: { message: 'boom', stack: 'Error: boom\n    at f (https://dapp.example/a.js:1:2)' } })).toEqual({
       kind: 'error',

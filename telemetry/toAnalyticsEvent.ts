@@ -13,6 +13,8 @@ export type TrackProps =
   | { type: 'track'; event: 'CONNECT_SUCCESS'; address: string; properties: { method: ConnectMethod; name: string } }
   | { type: 'track'; event: 'CONNECT_ERROR'; properties: { message: string } }
   | { type: 'track'; event: 'DISCONNECT_SUCCESS' }
+  /** SPEC 8: 'Failed to fetch transactions' sends a tracking event (no address or cursor: they identify the person). */
+  | { type: 'track'; event: 'ERROR_FETCH_TRANSACTIONS'; properties: { network: string; message: string } }
 
 /** `props` of SPEC 7 for error events (the ones the cap counts). */
 export interface ErrorProps {
@@ -49,6 +51,8 @@ export function toAnalyticsEvent(action: Action, stateBefore: AirlockState | und
     case 'connection/disconnected':
       if (stateBefore && statusBefore(stateBefore, action.namespace) === 'disconnected') return null
       return track({ type: 'track', event: 'DISCONNECT_SUCCESS' })
+    case 'activity/pageFailed':
+      return track({ type: 'track', event: 'ERROR_FETCH_TRANSACTIONS', properties: { network: scrubText(action.key.split('|')[0] ?? ''), message: scrubText(action.error.message) } })
     case 'telemetry/errorCaptured':
       return error(action.errorType, action.error.message, action.error.stack)
     case 'epic/failed':
