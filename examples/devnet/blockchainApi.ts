@@ -5,6 +5,7 @@ import { DEV_PRICES, type DevAssets, type DevToken } from './contracts/deployDev
 import { nftImageSvg, tokenIconSvg } from './devImages.js'
 import { accountHistory, nftName } from './historyIndexer.js'
 import { BodyTooLarge, readBody, requestOrigin } from './httpServer.js'
+import type { TokenBalance } from '../../core/portfolio/types.js'
 
 /** One chain the data service answers for: its RPC and the dev assets deployed on it. */
 export interface DataChain {
@@ -13,21 +14,12 @@ export interface DataChain {
   readonly assets: DevAssets
 }
 
-/** A balance as the data service answers it (SPEC 7 `GET /v1/account/{address}/balance`). */
-export interface DataBalance {
-  readonly name: string
-  readonly symbol: string
-  /** CAIP-2 of the chain. */
-  readonly chainId: string
-  /** CAIP-10 of the token contract; absent for the native currency. */
-  readonly address?: string
-  /** Value in USD at `price`. */
-  readonly value: number
-  readonly price: number
-  readonly quantity: { readonly decimals: string; readonly numeric: string }
-  /** The gateway's own `/v1/token-icon/{symbol}`, on the origin the request came to. */
-  readonly iconUrl: string
-}
+/**
+ * A balance as the data service answers it (SPEC 7 `GET /v1/account/{address}/balance`): the
+ * client's own type, so the stand-in and the client cannot drift apart. `iconUrl` is the gateway's
+ * `/v1/token-icon/{symbol}`, on the origin the request came to.
+ */
+export type DataBalance = TokenBalance
 
 /** An NFT as the data service answers it (`GET /v1/account/{address}/nfts`). */
 export interface DataNft {
