@@ -5,7 +5,7 @@ import { DEV_PRICES, type DevAssets, type DevToken } from './contracts/deployDev
 import { nftImageSvg, tokenIconSvg } from './devImages.js'
 import { accountHistory, nftName } from './historyIndexer.js'
 import { BodyTooLarge, readBody, requestOrigin } from './httpServer.js'
-import type { TokenBalance } from '../../core/portfolio/types.js'
+import type { Nft, TokenBalance } from '../../core/portfolio/types.js'
 
 /** One chain the data service answers for: its RPC and the dev assets deployed on it. */
 export interface DataChain {
@@ -21,20 +21,12 @@ export interface DataChain {
  */
 export type DataBalance = TokenBalance
 
-/** An NFT as the data service answers it (`GET /v1/account/{address}/nfts`). */
-export interface DataNft {
-  /** `<caip2>:<contract>:<tokenId>`. */
-  readonly id: string
-  readonly name: string
-  readonly tokenId: string
-  /** CAIP-2 of the chain. */
-  readonly chainId: string
-  /** `address` is the CAIP-10 of the contract. */
-  readonly collection: { readonly name: string; readonly address: string }
-  /** The gateway's own `/v1/nft-image/…`, on the origin the request came to. */
-  readonly imageUrl: string
-  readonly flags: { readonly is_spam: false }
-}
+/**
+ * An NFT as the data service answers it (`GET /v1/account/{address}/nfts`): the client's `Nft`
+ * (`imageUrl` the gateway's own `/v1/nft-image/…`, on the origin the request came to) plus the
+ * service's spam flag, which the client reads and drops.
+ */
+export type DataNft = Nft & { readonly flags: { readonly is_spam: false } }
 
 /** A price as `POST /v1/fungible/price` answers it. */
 export interface DataPrice {
