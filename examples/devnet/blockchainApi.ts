@@ -6,12 +6,24 @@ import { nftImageSvg, tokenIconSvg } from './devImages.js'
 import { accountHistory, nftName } from './historyIndexer.js'
 import { BodyTooLarge, readBody, requestOrigin } from './httpServer.js'
 import type { Nft, TokenBalance } from '../../core/portfolio/types.js'
+import { solanaAddressSchema } from '../../core/chains/solana/solanaSchemas.js'
+import { tokenAccountsOf, type DevSplMint } from './solana/devSplToken.js'
+import { TOKEN_PROGRAM_ID } from '../../core/chains/solana/programAddress.js'
+import type { LiteSVM } from 'litesvm'
 
 /** One chain the data service answers for: its RPC and the dev assets deployed on it. */
 export interface DataChain {
   readonly chainId: number
   readonly rpcUrl: string
   readonly assets: DevAssets
+}
+
+/** A Solana cluster the data service answers for: read straight from its litesvm, with the mints it names. */
+export interface SolanaDataChain {
+  /** CAIP-2, `solana:` and the genesis hash's first 32 characters. */
+  readonly caipNetworkId: string
+  readonly svm: LiteSVM
+  readonly mints: readonly DevSplMint[]
 }
 
 /**
@@ -39,6 +51,8 @@ export interface DataPrice {
 export interface BlockchainApi {
   /** The chains (and their assets) to answer for; the dev stack sets them once the assets are deployed. */
   setChains(chains: readonly DataChain[]): void
+  /** The Solana clusters to answer balances for (SOL and the named SPL mints). */
+  setSolanaChains(chains: readonly SolanaDataChain[]): void
   /** A gateway route: true when it answered. */
   route(req: IncomingMessage, url: URL, res: ServerResponse): Promise<boolean>
 }
@@ -74,6 +88,8 @@ interface Reader {
  * `GET /v1/account/{account}/history`: its transactions newest first (historyIndexer), 10 a page
  * with `cursor`/`next`; `GET /v1/account/{address}/nfts`: the dev collection's NFTs it owns now,
  * newest first. `chainId` (CAIP-2) picks one chain on all three.
+ * For a Solana address (`chainId` a `solana:` CAIP-2, or none): its SOL and the named SPL mints
+ * it holds on each Solana cluster, from the cluster's own accounts; no NFTs or history there.
  * `POST /v1/fungible/price` `{ currency: 'usd', addresses, projectId }`: the dev prices of the
  * known tokens among `addresses` (CAIP-10).
  * `GET /v1/token-icon/{symbol}` and `GET /v1/nft-image/{caip2}/{contract}/{tokenId}`: the
@@ -82,13 +98,23 @@ interface Reader {
  */
 export function createBlockchainApi(): BlockchainApi {
   let chains: Reader[] = []
+  let solanaChains: readonly SolanaDataChain[] = []
   const selected = (url: URL) => {
     const wanted = url.searchParams.get('chainId')
     return chains.filter(({ chain }) => wanted === null || wanted === caip2Of(chain))
   }
+  /** The Solana clusters a request for a Solana address reads; null when the address is not one. */
+  const selectedSolana = (url: URL, segment: string): readonly SolanaDataChain[] | null => {
+    const wanted = url.searchParams.get('chainId')
+    if (!solanaAddressSchema.safeParse(safeDecode(segment)).success || (wanted !== null && !wanted.startsWith('solana:'))) return null
+    return solanaChains.filter((chain) => wanted === null || wanted === chain.caipNetworkId)
+  }
   return {
     setChains(next) {
       chains = next.map((chain) => ({ chain, client: createPublicClient({ transport: http(chain.rpcUrl) }) }))
+    },
+    setSolanaChains(next) {
+      solanaChains = next
     },
     async route(req, url, res) {
       const origin = requestOrigin(req)
@@ -103,11 +129,21 @@ export function createBlockchainApi(): BlockchainApi {
         return true
       }
       const balance = BALANCE_PATH.exec(url.pathname)
+      const solana = balance && selectedSolana(url, balance[1]!)
+      if (solana) {
+        answer(res, 200, { balances: solana.flatMap((chain) => solanaBalances(chain, safeDecode(balance![1]!), origin)) })
+        return true
+      }
       if (balance) {
         await answerPerChain(res, balance[1]!, selected(url), (reader, address) => balancesOn(reader, address, origin), (balances) => ({ balances }))
         return true
       }
       const nfts = NFTS_PATH.exec(url.pathname)
+      if (nfts && selectedSolana(url, nfts[1]!)) {
+        // The dev clusters have no Solana NFT collection.
+        answer(res, 200, { data: [], next: null })
+        return true
+      }
       if (nfts) {
         // Every NFT the dev chains hold fits one page.
         await answerPerChain(res, nfts[1]!, selected(url), (reader, address) => nftsOn(reader, address, origin), (data) => ({ data, next: null }))
@@ -116,7 +152,7 @@ export function createBlockchainApi(): BlockchainApi {
       const icon = TOKEN_ICON_PATH.exec(url.pathname)
       if (icon) {
         // Only symbols the service knows are drawn: nothing a caller sends ends up in the SVG.
-        const known = ['ETH', ...chains.flatMap(({ chain }) => chain.assets.tokens.map((t) => t.symbol))]
+        const known = ['ETH', 'SOL', ...chains.flatMap(({ chain }) => chain.assets.tokens.map((t) => t.symbol))]
         answerSvg(res, known.includes(icon[1]!) ? tokenIconSvg(icon[1]!) : null)
         return true
       }
@@ -207,6 +243,32 @@ async function balancesOn({ chain, client }: Reader, owner: Address, origin: str
   return [
     entry('Ether', 'ETH', 18, native!),
     ...tokens.flatMap((token, i) => (held[i]! > 0n ? [entry(token.name, token.symbol, token.decimals, held[i]!, token.address)] : [])),
+  ]
+}
+
+/** SOL and each named mint `owner` holds (all its token accounts of that mint added up), priced at the dev prices. */
+function solanaBalances(chain: SolanaDataChain, owner: string, origin: string): DataBalance[] {
+  const entry = (name: string, symbol: string, decimals: number, amount: bigint, mint?: string): DataBalance => {
+    const numeric = formatUnits(amount, decimals)
+    const price = DEV_PRICES[symbol] ?? 0
+    return {
+      name,
+      symbol,
+      chainId: chain.caipNetworkId,
+      ...(mint ? { address: `${chain.caipNetworkId}:${mint}` } : {}),
+      value: Number(numeric) * price,
+      price,
+      quantity: { decimals: String(decimals), numeric },
+      iconUrl: tokenIconUrl(origin, symbol),
+    }
+  }
+  const held = tokenAccountsOf(chain.svm, owner, { program: TOKEN_PROGRAM_ID })
+  return [
+    entry('Solana', 'SOL', 9, BigInt(chain.svm.getBalance(owner as never) ?? 0n)),
+    ...chain.mints.flatMap((mint) => {
+      const amount = held.filter((h) => h.account.mint === mint.address).reduce((sum, h) => sum + h.account.amount, 0n)
+      return amount > 0n ? [entry(mint.name, mint.symbol, mint.decimals, amount, mint.address)] : []
+    }),
   ]
 }
 

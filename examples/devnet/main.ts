@@ -9,6 +9,7 @@ import { assertPortFree, PortConfigError, PORTS, readPorts, STARTED_SERVICES, ty
 import { startRelay, type Relay } from './relay.js'
 import { startEsplora, type EsploraServer } from './bitcoin/esploraServer.js'
 import { startSolanaRpc, type SolanaRpc } from './solana/solanaRpc.js'
+import { DEV_SPL_EACH, DEV_SPL_MINT, giveDevTokens } from './solana/devSplToken.js'
 import { DEV_BITCOIN_SATS, DEV_SOLANA_LAMPORTS, devBitcoinAddress, devSolanaKeypair } from './wallets/devChainKeys.js'
 import { startDevFrame, type DevFrame } from './frame/startFrameServer.js'
 import { airlockSolanaLocal } from '../../core/chains/networks.js'
@@ -128,6 +129,9 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     )
     // The demo's dev Solana and Bitcoin wallets start funded, as anvil's dev accounts do.
     solana.svm.airdrop(devSolanaKeypair().publicKey.toBase58() as never, DEV_SOLANA_LAMPORTS as never)
+    // …and hold the dev SPL token (dUSD, 6 decimals), which the data service reads back from the cluster.
+    giveDevTokens(solana.svm, devSolanaKeypair().publicKey.toBase58(), DEV_SPL_EACH * 10n ** BigInt(DEV_SPL_MINT.decimals))
+    blockchainApi.setSolanaChains([{ caipNetworkId: airlockSolanaLocal.caipNetworkId, svm: solana.svm, mints: [DEV_SPL_MINT] }])
     bitcoin.chain.fund(devBitcoinAddress(), DEV_BITCOIN_SATS)
     // The frame's allowed page origins are set once the dapp server has its port (below).
     const frame = await startService('frame', startDevFrame({ port: ports.frame, root, allowedOrigins: [], gatewayUrl: gateway.url, chains: [{ chainId: 31337, name: 'Airlock Devnet', rpcUrl: anvil.rpcUrl }, { chainId: 31338, name: 'Airlock Devnet 2', rpcUrl: anvil2.rpcUrl }], solanaChains: [{ caipNetworkId: airlockSolanaLocal.caipNetworkId, name: airlockSolanaLocal.name, rpcUrl: solana.url }] }).then(track))

@@ -8,7 +8,7 @@ const ANVIL_MNEMONIC = 'test test test test test test test test test test test j
 export const DEV_DEPLOYER = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 9 })
 
 /** Fixed dev prices in USD, by symbol (ETH for the native currency); the spam token has none. */
-export const DEV_PRICES: Readonly<Record<string, number>> = { ETH: 3000, dUSD: 1, ADT: 2.5 }
+export const DEV_PRICES: Readonly<Record<string, number>> = { ETH: 3000, SOL: 150, dUSD: 1, ADT: 2.5 }
 
 export interface DevToken {
   readonly address: Address

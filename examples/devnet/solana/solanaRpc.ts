@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { z } from 'zod'
 import { BodyTooLarge, listen, readBody } from '../httpServer.js'
 import { isLoopbackHost, isLoopbackOrigin } from '../loopback.js'
+import { readMintData, readTokenAccountData, TOKEN_PROGRAMS, tokenAccountsOf, tokenAmount } from './devSplToken.js'
 
 /**
  * A local Solana cluster for the dev stack and the tests: litesvm (the Solana runtime in process,
@@ -12,7 +13,8 @@ import { isLoopbackHost, isLoopbackOrigin } from '../loopback.js'
  * `Connection` and wallets call, over HTTP POST:
  *   getBalance, getAccountInfo, getLatestBlockhash, isBlockhashValid, getMinimumBalanceForRentExemption,
  *   getFeeForMessage, sendTransaction, simulateTransaction, getSignatureStatuses, requestAirdrop,
- *   getSlot, getBlockHeight, getGenesisHash, getVersion, getHealth.
+ *   getSlot, getBlockHeight, getGenesisHash, getVersion, getHealth, and for SPL tokens
+ *   getTokenAccountsByOwner (by mint or program, base64 or jsonParsed) and getTokenAccountBalance.
  * Transactions run for real: signatures verified, fees charged, balances checked, the same
  * transaction twice refused (AlreadyProcessed). A refused `sendTransaction` answers as a validator's
  * preflight does (-32002 "Transaction simulation failed: …" with `err` and `logs`), so web3.js
@@ -40,6 +42,8 @@ const Request = z.object({ jsonrpc: z.literal('2.0'), id: z.union([z.string().ma
 const Pubkey = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
 const Encoded = z.string().max(MAX_BODY)
 const Config = z.object({ encoding: z.enum(['base64', 'base58']).optional() }).passthrough().optional()
+const TokenFilter = z.union([z.object({ mint: Pubkey }).strict(), z.object({ programId: Pubkey }).strict()])
+const AccountsConfig = z.object({ encoding: z.enum(['base64', 'jsonParsed']).optional() }).passthrough().optional()
 const SendConfig = z.object({ encoding: z.enum(['base64', 'base58']).optional(), skipPreflight: z.boolean().optional() }).passthrough().optional()
 
 class RpcError extends Error {
@@ -119,6 +123,17 @@ export async function startSolanaRpc(options: { port?: number; host?: string } =
     return bytes ? bs58.encode(bytes) : ''
   }
 
+  const decimalsOf = (mint: string): number => {
+    const found = svm.getAccount(mint as never)
+    return (found.exists ? readMintData(found.data as Uint8Array)?.decimals : undefined) ?? 0
+  }
+  /** A token account as RPC nodes parse it (`jsonParsed`). */
+  const parsedTokenAccount = (account: { mint: string; owner: string; amount: bigint }, program: string, space: number) => ({
+    program: program === TOKEN_PROGRAMS[0] ? 'spl-token' : 'spl-token-2022',
+    parsed: { type: 'account', info: { isNative: false, mint: account.mint, owner: account.owner, state: 'initialized', tokenAmount: tokenAmount(account.amount, decimalsOf(account.mint)) } },
+    space,
+  })
+
   const methods: Record<string, (params: unknown[]) => unknown> = {
     getHealth: () => 'ok',
     getVersion: () => ({ 'solana-core': '2.2.0', 'feature-set': 0 }),
@@ -135,6 +150,35 @@ export async function startSolanaRpc(options: { port?: number; host?: string } =
         context: context(),
         value: { data: [Buffer.from(account.data).toString('base64'), 'base64'], executable: account.executable, lamports: Number(account.lamports), owner: account.programAddress, rentEpoch: 18446744073709551615, space: Number(account.space) },
       }
+    },
+    getTokenAccountsByOwner: ([owner, filter, config]) => {
+      const wanted = TokenFilter.parse(filter)
+      const { encoding } = AccountsConfig.parse(config) ?? {}
+      const mint = 'mint' in wanted ? svm.getAccount(wanted.mint as never) : null
+      const program = 'programId' in wanted ? wanted.programId : mint?.exists ? (mint.programAddress as string) : null
+      if (program === null) throw new RpcError(-32602, 'Invalid param: could not find mint')
+      if (!TOKEN_PROGRAMS.includes(program)) throw new RpcError(-32602, 'Invalid param: unrecognized Token program id')
+      const accounts = tokenAccountsOf(svm, Pubkey.parse(owner), { program, ...('mint' in wanted ? { mint: wanted.mint } : {}) })
+      return {
+        context: context(),
+        value: accounts.map(({ address, data, lamports, account }) => ({
+          pubkey: address,
+          account: {
+            data: encoding === 'jsonParsed' ? parsedTokenAccount(account, program, data.length) : [Buffer.from(data).toString('base64'), 'base64'],
+            executable: false,
+            lamports: Number(lamports),
+            owner: program,
+            rentEpoch: 18446744073709551615,
+            space: data.length,
+          },
+        })),
+      }
+    },
+    getTokenAccountBalance: ([key]) => {
+      const found = svm.getAccount(Pubkey.parse(key) as never)
+      const account = found.exists && TOKEN_PROGRAMS.includes(found.programAddress) ? readTokenAccountData(found.data as Uint8Array) : null
+      if (!account) throw new RpcError(-32602, 'Invalid param: not a Token account')
+      return { context: context(), value: tokenAmount(account.amount, decimalsOf(account.mint)) }
     },
     getMinimumBalanceForRentExemption: ([length]) => Number(svm.minimumBalanceForRentExemption(BigInt(z.number().int().min(0).max(10 * 1024 * 1024).parse(length)))),
     getFeeForMessage: ([message]) => {
