@@ -290,7 +290,8 @@ async function sendWith(provider: Eip1193Provider, network: Network, transaction
     return hash
   }
   const { solanaTransfer } = await import('./solanaTransfer.js')
-  const built = await solanaTransfer({ network, from: transaction.from, to: transaction.to, lamports: BigInt(transaction.lamports) })
+  const { namespace: _namespace, ...send } = transaction
+  const built = await solanaTransfer({ network, send })
   const answer = await provider.request({ method: 'solana_signAndSendTransaction', params: { transaction: built.transaction, pubkey: transaction.from } })
   const signature = (answer as { signature?: unknown } | null)?.signature
   if (typeof signature !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{64,88}$/.test(signature)) throw new BaseError('The wallet returned no transaction signature')

@@ -72,8 +72,9 @@ export interface ReadTokensParameters {
 
 /**
  * The account's tokens on one network (SPEC 4, 7): an EVM wallet that discovers assets answers
- * first; then the data service (`/v1/account/{address}/balance`, `forceUpdate` after a send);
- * without a project id, the native balance and the host's listed tokens read from the RPC.
+ * first; then the data service (`/v1/account/{address}/balance`, `forceUpdate` after a send, EVM
+ * and Solana); without a project id, from the RPC: on EVM the native balance and the host's
+ * listed tokens, on Solana SOL and every SPL token held; on Bitcoin the native balance.
  * @example await readTokens({ state, deps, key: 'eip155:1:0xabc…', force: false, signal })
  */
 export async function readTokens({ state, deps, key, force, signal }: ReadTokensParameters): Promise<TokenBalance[]> {
@@ -96,8 +97,8 @@ export async function readTokens({ state, deps, key, force, signal }: ReadTokens
     })
     if (fromWallet) return state.options.projectId ? withPrices(fromWallet, state, deps, signal) : fromWallet
   }
-  // Solana and Bitcoin: the native balance from their RPC (SPL tokens through the service are not read yet).
-  if (state.options.projectId && namespace === 'eip155') {
+  // Bitcoin: the native balance from its API (the data service answers for EVM and Solana).
+  if (state.options.projectId && (namespace === 'eip155' || namespace === 'solana')) {
     return deps.http.blockchain.get({
       path: `/v1/account/${encodeURIComponent(address)}/balance`,
       params: { currency: 'usd', chainId: caip2, ...(force ? { forceUpdate: 'true' } : {}), ...serviceParams(state) },
@@ -108,6 +109,10 @@ export async function readTokens({ state, deps, key, force, signal }: ReadTokens
   if (namespace === 'eip155') {
     const { readTokensByRpc } = await import('./readTokensByRpc.js')
     return readTokensByRpc({ network, address, tokens: state.options.tokens[caip2] ?? [], signal })
+  }
+  if (namespace === 'solana') {
+    const { readSolanaTokens } = await import('./readSolanaTokens.js')
+    return readSolanaTokens({ network, address, signal })
   }
   return [tokenEntry(network, network.nativeCurrency, await readNativeBalance({ network, address, signal }))]
 }

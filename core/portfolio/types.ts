@@ -127,11 +127,13 @@ export interface SendSummary {
 
 /**
  * What the wallet is asked to send: an EVM transaction (`eth_sendTransaction`'s one param), or a
- * SOL transfer the send epic builds with a fresh blockhash when the person confirms.
+ * Solana transfer the send epic builds with a fresh blockhash when the person confirms: SOL
+ * (`lamports`) or an SPL token (`mint`, `amount` in base units, `decimals`).
  */
 export type SendTransaction =
   | { readonly namespace: 'eip155'; readonly from: string; readonly to: string; readonly value?: string; readonly data?: string }
   | { readonly namespace: 'solana'; readonly from: string; readonly to: string; readonly lamports: string }
+  | { readonly namespace: 'solana'; readonly from: string; readonly to: string; readonly mint: string; readonly amount: string; readonly decimals: number }
 
 /** The Send flow once the person confirmed: it outlives the view (the embedded wallet's approval view replaces it meanwhile). */
 export interface SendState {

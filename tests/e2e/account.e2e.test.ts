@@ -3,6 +3,8 @@ import { describe, expect, test } from 'vitest'
 import { airlockSolanaLocal } from '../../core/chains/networks.js'
 import { SOLANA_DEMO_RECIPIENT } from '../../examples/react-dapp/SolanaActions.js'
 import { createSolanaTestWallet } from '../../examples/devnet/wallets/solanaTestWallet.js'
+import { DEV_SPL_MINT, giveDevTokens } from '../../examples/devnet/solana/devSplToken.js'
+import { associatedTokenAddress } from '../../core/chains/solana/programAddress.js'
 import { injectSolanaWallet } from './injectSolanaWallet.js'
 import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
 import { screenshot } from './chromium.js'
@@ -132,11 +134,12 @@ describe('the Account view in Chromium', { timeout: 90_000 }, () => {
     expect(errors).toEqual([])
   })
 
-  test('behavior: a Solana wallet sends SOL from the Send view: the fee from the cluster in the preview, the wallet signs and sends, the recipient is paid', async () => {
+  test('behavior: a Solana wallet sends SOL, then an SPL token, from the Send view: the fee from the cluster in the preview (with the new token account\'s rent), the wallet signs and sends, the recipient is paid', async () => {
     const rpcUrl = dapp.devnet.urls.solana
     const wallet = createSolanaTestWallet({ name: 'Send Sol', rpcUrls: { [airlockSolanaLocal.caipNetworkId]: rpcUrl } })
     const connection = new Connection(rpcUrl, 'confirmed')
     await connection.requestAirdrop(wallet.keypair.publicKey, 2 * LAMPORTS_PER_SOL)
+    giveDevTokens(dapp.devnet.solana.svm, wallet.keypair.publicKey.toBase58(), 10_000_000n)
     const recipient = new PublicKey(SOLANA_DEMO_RECIPIENT)
     const before = await connection.getBalance(recipient, 'confirmed')
     const { page, errors } = await dapp.openDapp(dapp.newWallet(4), '', (p) => injectSolanaWallet(p, wallet))
@@ -165,6 +168,26 @@ describe('the Account view in Chromium', { timeout: 90_000 }, () => {
     expect(await connection.getBalance(recipient, 'confirmed')).toBe(before + LAMPORTS_PER_SOL / 2)
     await dialog.getByRole('button', { name: 'Done' }).click()
     await expect.poll(() => dialog.locator('[data-airlock="tokens"] [data-token="SOL"]').textContent(), { timeout: 15_000 }).toContain('1.49 SOL')
+
+    // An SPL token: the dev data service lists the dev mint the wallet holds; sending 2.5 creates the
+    // recipient's token account (its rent is in the previewed fee) and the token program moves it.
+    expect(await dialog.locator('[data-airlock="tokens"] [data-token="dUSD"]').textContent()).toContain('10.00 dUSD')
+    const recipientAccount = new PublicKey(associatedTokenAddress(SOLANA_DEMO_RECIPIENT, DEV_SPL_MINT.address))
+    const rent = (await connection.getAccountInfo(recipientAccount, 'confirmed')) ? 0 : await connection.getMinimumBalanceForRentExemption(165)
+    await dialog.getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Send' }).click()
+    await form.locator('[data-airlock="send-token"]').selectOption(`${airlockSolanaLocal.caipNetworkId}:${DEV_SPL_MINT.address}`)
+    await form.locator('[data-airlock="send-amount"]').fill('2.5')
+    await form.locator('[data-airlock="send-receiver"]').fill(SOLANA_DEMO_RECIPIENT)
+    await form.getByRole('button', { name: 'Preview' }).click()
+    await preview.waitFor({ timeout: 15_000 })
+    expect(await preview.textContent()).toContain(`Network fee${(5000 + rent) / LAMPORTS_PER_SOL} SOL`)
+    expect(await preview.textContent()).toContain('2.5 dUSD')
+    await screenshot(page, 'e2e-send-spl-preview')
+    await preview.getByRole('button', { name: 'Send' }).click()
+    expect(await dialog.locator('[data-airlock="send-hash"]').textContent({ timeout: 15_000 })).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+    expect((await connection.getTokenAccountBalance(recipientAccount, 'confirmed')).value.uiAmountString).toBe('2.5')
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    await expect.poll(() => dialog.locator('[data-airlock="tokens"] [data-token="dUSD"]').textContent(), { timeout: 15_000 }).toContain('7.50 dUSD')
     expect(errors).toEqual([])
   })
 })

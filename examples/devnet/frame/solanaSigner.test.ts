@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { airlockSolanaLocal } from '../../../core/chains/networks.js'
 import { rpcRequestSchema, type FrameRpcRequest } from '../../../core/frame/index.js'
 import { startSolanaRpc, type SolanaRpc } from '../solana/solanaRpc.js'
+import { DEV_SPL_MINT, giveDevTokens } from '../solana/devSplToken.js'
+import { associatedTokenAddress } from '../../../core/chains/solana/programAddress.js'
+import { solanaTransfer } from '../../../core/portfolio/solanaTransfer.js'
 import { assertOwnSolanaAccount, describeSolanaRequest, fundSolana, handleSolanaRpc, newSolanaSeed, solanaKeypair } from './solanaSigner.js'
 
 /** The dev frame's Solana key against the litesvm cluster: what it signs, refuses and shows. */
@@ -59,6 +62,24 @@ describe('dev frame Solana signer', () => {
     const { signature } = (await handleSolanaRpc(ask as never, keypair, chain)) as { signature: string }
     expect((await connection.getSignatureStatuses([signature])).value[0]).toMatchObject({ err: null })
     expect(await connection.getBalance(recipient)).toBe(before + 12_345_678)
+  })
+
+  test('behavior: an SPL token send from the Send view is shown as token account, mint and exact amount, and the frame\'s signature lands it', async () => {
+    giveDevTokens(rpc.svm, keypair.publicKey.toBase58(), 5_000_000n)
+    const network = { ...airlockSolanaLocal, rpcUrls: { default: { http: [rpc.url] } } }
+    const { transaction } = await solanaTransfer({ network, send: { from: keypair.publicKey.toBase58(), to: recipient.toBase58(), mint: DEV_SPL_MINT.address, amount: 1_250_000n, decimals: 6 } })
+    const ask = request('solana_signAndSendTransaction', { transaction })
+    expect(describeSolanaRequest(ask, chain, keypair.publicKey).fields).toEqual(
+      expect.arrayContaining([
+        { label: 'To token account', value: associatedTokenAddress(recipient.toBase58(), DEV_SPL_MINT.address) },
+        { label: 'Token', value: DEV_SPL_MINT.address },
+        { label: 'Amount', value: '1.25' },
+        { label: 'Instructions', value: '2' },
+      ]),
+    )
+    const { signature } = (await handleSolanaRpc(ask as never, keypair, chain)) as { signature: string }
+    expect((await connection.getSignatureStatuses([signature])).value[0]).toMatchObject({ err: null })
+    expect((await connection.getTokenAccountBalance(new PublicKey(associatedTokenAddress(recipient.toBase58(), DEV_SPL_MINT.address)))).value.uiAmountString).toBe('1.25')
   })
 
   test('behavior: sign only (v0, base58) returns the signed transaction, whose signature is this key\'s and verifies', async () => {

@@ -1,8 +1,9 @@
 import { ed25519 } from '@noble/curves/ed25519'
-import { Connection, Keypair, PublicKey, SystemInstruction, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
+import { Connection, Keypair, PublicKey, SystemInstruction, SystemProgram, TransactionMessage, VersionedTransaction, type TransactionInstruction } from '@solana/web3.js'
 import bs58 from 'bs58'
 import { formatUnits } from 'viem'
 import type { FrameRpcRequest } from '../../../core/frame/index.js'
+import { TOKEN_PROGRAMS } from '../solana/devSplToken.js'
 import type { FrameSolanaChain } from './frameConfig.js'
 import type { RequestSummary, SummaryField } from './describeRequest.js'
 
@@ -115,7 +116,7 @@ const TITLES: Record<string, string> = {
 
 /**
  * The frame's own reading of a Solana request: the account, each SOL transfer's recipient and
- * amount (exact), the fee payer and instruction count, the cluster and the method; the message
+ * amount (exact), each SPL token transfer's token account, mint and amount, the fee payer and instruction count, the cluster and the method; the message
  * text (or its base58 bytes) as the detail.
  */
 export function describeSolanaRequest(request: FrameRpcRequest, chain: FrameSolanaChain, own: PublicKey): RequestSummary {
@@ -133,12 +134,21 @@ export function describeSolanaRequest(request: FrameRpcRequest, chain: FrameSola
   const fields = transactions.flatMap((tx, i) => {
     const prefix = transactions.length > 1 ? `Transaction ${i + 1} ` : ''
     const instructions = readInstructions(tx)
-    const transfers = (instructions ?? []).flatMap((ix) => (ix.kind === 'transfer' ? [ix] : []))
     return [
-      ...transfers.flatMap((t) => [
-        { label: `${prefix}To`, value: t.to },
-        { label: `${prefix}Value`, value: `${formatUnits(t.lamports, 9)} SOL` },
-      ]),
+      ...(instructions ?? []).flatMap((ix) =>
+        ix.kind === 'transfer'
+          ? [
+              { label: `${prefix}To`, value: ix.to },
+              { label: `${prefix}Value`, value: `${formatUnits(ix.lamports, 9)} SOL` },
+            ]
+          : ix.kind === 'tokenTransfer'
+            ? [
+                { label: `${prefix}To token account`, value: ix.destination },
+                { label: `${prefix}Token`, value: ix.mint },
+                { label: `${prefix}Amount`, value: formatUnits(ix.amount, ix.decimals) },
+              ]
+            : [],
+      ),
       { label: `${prefix}Fee payer`, value: signersOf(tx)[0]?.toBase58() ?? 'none' },
       { label: `${prefix}Instructions`, value: instructions === null ? 'not readable (address lookup tables)' : String(instructions.length) },
     ]
@@ -147,9 +157,15 @@ export function describeSolanaRequest(request: FrameRpcRequest, chain: FrameSola
   return { title, fields: [...fields, ...context], detail: programs.length === 0 ? null : { label: 'Programs', text: programs.join('\n') } }
 }
 
-type ReadInstruction = { kind: 'transfer'; programId: string; to: string; lamports: bigint } | { kind: 'other'; programId: string }
+type ReadInstruction = { kind: 'transfer'; programId: string; to: string; lamports: bigint } | { kind: 'tokenTransfer'; programId: string; mint: string; destination: string; amount: bigint; decimals: number } | { kind: 'other'; programId: string }
 
-/** The instructions with System transfers decoded; null when lookup tables hide the accounts. */
+/** SPL Token's TransferChecked (instruction 12: amount u64, decimals u8; accounts source, mint, destination, owner). */
+function readTokenTransfer(ix: TransactionInstruction, programId: string): ReadInstruction | null {
+  if (!TOKEN_PROGRAMS.includes(programId) || ix.data.length !== 10 || ix.data[0] !== 12 || ix.keys.length < 4) return null
+  return { kind: 'tokenTransfer', programId, mint: ix.keys[1]!.pubkey.toBase58(), destination: ix.keys[2]!.pubkey.toBase58(), amount: new DataView(ix.data.buffer, ix.data.byteOffset, ix.data.byteLength).getBigUint64(1, true), decimals: ix.data[9]! }
+}
+
+/** The instructions with System transfers and SPL token transfers decoded; null when lookup tables hide the accounts. */
 function readInstructions(tx: VersionedTransaction): ReadInstruction[] | null {
   let message: TransactionMessage
   try {
@@ -159,7 +175,7 @@ function readInstructions(tx: VersionedTransaction): ReadInstruction[] | null {
   }
   return message.instructions.map((ix): ReadInstruction => {
     const programId = ix.programId.toBase58()
-    if (!ix.programId.equals(SystemProgram.programId)) return { kind: 'other', programId }
+    if (!ix.programId.equals(SystemProgram.programId)) return readTokenTransfer(ix, programId) ?? { kind: 'other', programId }
     try {
       if (SystemInstruction.decodeInstructionType(ix) !== 'Transfer') return { kind: 'other', programId }
       const { toPubkey, lamports } = SystemInstruction.decodeTransfer(ix)

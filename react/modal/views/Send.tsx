@@ -40,7 +40,7 @@ interface Draft {
 }
 
 /**
- * Send (SPEC 5): token (the native currency and the tokens held; SOL on Solana), amount with Max,
+ * Send (SPEC 5): token (the native currency and the tokens held: ERC-20 or SPL), amount with Max,
  * receiver (an address, or on EVM a name); a preview with the network fee; then the wallet signs through its connector
  * (a browser wallet, WalletConnect, or the embedded wallet's own approval in its frame). The form
  * starts over when the account or network changes. Loaded on demand.
@@ -94,11 +94,14 @@ function SendFlow({ accountKey }: { accountKey: string }) {
     setBusy(true)
     try {
       if (family === 'solana') {
-        // SOL only in this version; names are EVM only (SPEC).
+        // Names are EVM only (SPEC).
         if (!isSolanaAddress(to)) throw new Error('Enter a Solana address')
+        const mint = token.address?.split(':')[2]
+        const tx: SendTransaction = mint ? { namespace: 'solana', from: address, to, mint, amount: units.toString(), decimals } : { namespace: 'solana', from: address, to, lamports: units.toString() }
         const { solanaTransfer } = await import('../../../core/portfolio/solanaTransfer.js')
-        const { fee } = await solanaTransfer({ network, from: address, to, lamports: units }).catch(() => ({ fee: null }))
-        const tx: SendTransaction = { namespace: 'solana', from: address, to, lamports: units.toString() }
+        const { namespace: _namespace, ...send } = tx
+        // The fee includes the rent of the receiver's token account when the send creates it.
+        const { fee } = await solanaTransfer({ network, send }).catch(() => ({ fee: null }))
         setDraft({ token, amount: wanted, units, receiver: to, to, tx, fee: fee === null ? null : `${formatUnits(fee, 9)} SOL` })
         return
       }
@@ -250,10 +253,9 @@ function balanceOf(token: TokenBalance): string {
   return cut.includes('.') ? cut.replace(/\.?0+$/, '') : cut
 }
 
-/** The native currency (from the native balance when the token list lacks it) and every ERC-20 held. */
+/** The native currency (from the native balance when the token list lacks it) and every token held (ERC-20 or SPL). */
 function sendableTokens(network: Network, held: readonly TokenBalance[] | undefined, native: { value: string; decimals: number } | undefined): TokenBalance[] {
-  // SPL tokens are not sent in this version: SOL only on Solana.
-  const list = (held ?? []).filter((t) => t.chainId === network.caipNetworkId && Number(t.quantity.numeric) > 0 && (network.chainNamespace !== 'solana' || !t.address))
+  const list = (held ?? []).filter((t) => t.chainId === network.caipNetworkId && Number(t.quantity.numeric) > 0)
   if (list.some((t) => !t.address) || !native) return list
   const { name, symbol, decimals } = network.nativeCurrency
   return [{ name, symbol, chainId: network.caipNetworkId, value: 0, price: 0, quantity: { decimals: String(decimals), numeric: formatUnits(BigInt(native.value), native.decimals) }, iconUrl: '' }, ...list]
