@@ -1,7 +1,7 @@
 import type { AirlockDeps } from '../deps.js'
 import type { AirlockState } from '../state.js'
 import { parseCaipAddress } from '../chains/caip.js'
-import { historyResponse, identityResponse, nftResponse } from './portfolioSchemas.js'
+import { historyResponse, identityResponse, nftResponse, reverseResponse } from './portfolioSchemas.js'
 import { serviceOrigin, serviceParams } from './serviceParams.js'
 import type { ActivityTransaction, Identity, Nft } from './types.js'
 
@@ -48,17 +48,26 @@ export async function readHistory({ state, deps, key, cursor, signal }: ReadPara
 }
 
 /**
- * The name and avatar of an address (SPEC 7 `GET /v1/identity/{address}`, `sender` the connected
- * account); none without a project id.
+ * The name and avatar of an address (SPEC 7): `GET /v1/identity/{address}` (`sender` the connected
+ * account) and, side by side, the names registered to it in the name service
+ * (`GET /v1/profile/reverse/{address}`), as AppKit shows a reown.id name where the identity
+ * service (ENS) has none. The identity's name wins; a failed reverse read only loses its names;
+ * a failed identity read still shows a registered name. None without a project id.
  * @example await readIdentity({ state, deps, key: '0xabc…', signal }) // { name: 'alice.airlock.id', avatar: null }
  */
 export async function readIdentity({ state, deps, key, signal }: ReadParameters): Promise<Identity> {
   if (!state.options.projectId) return { name: null, avatar: null }
   const sender = state.connection.namespaces.eip155?.caipAddress?.split(':')[2]
-  return deps.http.blockchain.get({
-    path: `/v1/identity/${encodeURIComponent(key)}`,
-    params: { ...(sender ? { sender } : {}), ...serviceParams(state) },
-    schema: identityResponse(serviceOrigin(deps)),
-    signal,
-  })
+  const [identity, names] = await Promise.all([
+    deps.http.blockchain
+      .get({ path: `/v1/identity/${encodeURIComponent(key)}`, params: { ...(sender ? { sender } : {}), ...serviceParams(state) }, schema: identityResponse(serviceOrigin(deps)), signal })
+      .then((value) => ({ value }), (error: unknown) => ({ error })),
+    deps.http.blockchain.get({ path: `/v1/profile/reverse/${encodeURIComponent(key)}`, params: serviceParams(state), schema: reverseResponse, signal }).catch(() => []),
+  ])
+  const registered = names[0]?.name ?? null
+  if ('error' in identity) {
+    if (registered) return { name: registered, avatar: null }
+    throw identity.error
+  }
+  return { name: identity.value.name ?? registered, avatar: identity.value.avatar }
 }
