@@ -75,6 +75,8 @@ const loadStarted: Action = { type: 'frame/loadStarted', url: 'https://secure.wa
 const readyReceived: Action = { type: 'frame/readyReceived', version: '1.0.0' }
 const ready: Action = { type: 'frame/ready' }
 const notLoaded: Action = { type: 'frame/loadFailed', error: { message: FRAME_ERRORS.notLoaded } }
+const originDenied: Action = { type: 'options/originChecked', origin: 'http://192.168.1.20:5173', allowed: false }
+const deniedLoad: Action = { type: 'frame/loadFailed', error: { message: 'Invalid App Configuration' } }
 const ok = (id: string): Action => ({ type: 'frame/requestSucceeded', id, name: 'CONNECT_EMAIL', payload: { action: 'VERIFY_OTP' } })
 const timedOut = (id: string): Action => ({ type: 'frame/requestFailed', id, name: 'CONNECT_EMAIL', error: { message: FRAME_ERRORS.timeout }, reason: 'timeout' })
 
@@ -99,6 +101,25 @@ describe('frame load', () => {
       // READY after the timeout is reported as a fact, but no `frame/ready` follows.
       expectObservable(out$).toBe('-l 19999ms f 4998ms r', { l: loadStarted, f: notLoaded, r: readyReceived })
       scheduler.schedule(() => expect(now().frame.status).toBe('failed'), 26_000)
+    })
+  })
+
+  test('behavior: a page origin the project does not allow fails the load at once with "Invalid App Configuration", without an iframe', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler, false)
+      const { out$ } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-c-q', { c: originDenied, q: loadRequested }), state, deps)
+      expectObservable(out$).toBe('---f', { f: deniedLoad })
+      scheduler.schedule(() => expect(fake.loads()).toBe(0), 100)
+    })
+  })
+
+  test('behavior: the origin check refusing while the frame loads fails the load then, not after 20 s; an allowed origin changes nothing', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { deps, state } = setup(scheduler, false)
+      const { out$ } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-q 49ms a 49ms c', { q: loadRequested, a: { type: 'options/originChecked', origin: 'http://localhost:5173', allowed: true }, c: originDenied }), state, deps)
+      expectObservable(out$).toBe('-l 99ms f', { l: loadStarted, f: deniedLoad })
     })
   })
 

@@ -42,7 +42,9 @@ function readLoginUsed(deps: AirlockDeps): Observable<unknown> {
 /**
  * Creates the iframe on request; ready 500 ms after its READY, failed if READY does not come in
  * 20 s. A frame that replaced its own document (`frame/documentChanged`) is waited for the same
- * way, without a new iframe load.
+ * way, without a new iframe load. A page whose origin the project does not allow (SPEC 6 origin
+ * check 'denied', before or during the load) fails at once with 'Invalid App Configuration'
+ * instead of waiting 20 s for a frame that refuses it.
  */
 export const frameLoadEpic =
   (timing: FrameTiming = defaultTiming): FrameEpic =>
@@ -56,20 +58,27 @@ export const frameLoadEpic =
       // One load at a time: requests made meanwhile wait for this one.
       exhaustMap((trigger) =>
         defer(() => {
+          const denied: Action = { type: 'frame/loadFailed', error: { message: FRAME_ERRORS.originDenied } }
+          if (state$.value.app.originCheck === 'denied') return of(denied)
           const reloaded = trigger.type === 'frame/documentChanged'
           if (!reloaded) frameHostFor(deps, state$.value).load()
           const outcome$ = race(
             action$.pipe(
               filter((a) => a.type === 'frame/readyReceived'),
               take(1),
-              map(() => true),
+              map(() => 'ready' as const),
             ),
-            timer(timing.loadTimeoutMs, deps.scheduler).pipe(map(() => false)),
+            action$.pipe(
+              filter((a) => a.type === 'options/originChecked' && !a.allowed),
+              take(1),
+              map(() => 'denied' as const),
+            ),
+            timer(timing.loadTimeoutMs, deps.scheduler).pipe(map(() => 'timeout' as const)),
           ).pipe(
-            switchMap((ok) =>
-              ok
+            switchMap((outcome) =>
+              outcome === 'ready'
                 ? timer(timing.readyDelayMs, deps.scheduler).pipe(map((): Action => ({ type: 'frame/ready' })))
-                : of<Action>({ type: 'frame/loadFailed', error: { message: FRAME_ERRORS.notLoaded } }),
+                : of<Action>(outcome === 'denied' ? denied : { type: 'frame/loadFailed', error: { message: FRAME_ERRORS.notLoaded } }),
             ),
           )
           // The outcome is watched before `loadStarted` goes out, so no READY can slip past.

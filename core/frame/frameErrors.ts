@@ -4,6 +4,8 @@ export const FRAME_ERRORS = {
   generic: 'An error occurred',
   timeout: 'Embedded Wallet Request Timed Out',
   notLoaded: 'Network Error - Could not load embedded wallet',
+  /** The project's allowed origins do not include the page (SPEC 6 origin check): the frame would refuse it. */
+  originDenied: 'Invalid App Configuration',
   rpcAborted: 'Request was aborted',
   aborted: 'Something went wrong',
   /** Not in SPEC 8, our wording: the frame's document was replaced before it answered (`reloaded`). */

@@ -29,6 +29,8 @@ export interface GatewayOptions {
   routes?: (req: IncomingMessage, url: URL, res: ServerResponse) => boolean | Promise<boolean>
   /** The dev mailbox behind `/dev/mailbox/{email}` (one-time codes of the dev frame); default: a fresh one. */
   mailbox?: Mailbox
+  /** Told when a page asks for a project's allowed origins (`GET /projects/v1/origins`) from an origin not on them, so the dev stack can say how to allow it. */
+  onRefusedOrigin?: (origin: string, projectId: string) => void
 }
 
 export interface RecordedEvent {
@@ -57,6 +59,11 @@ export interface Gateway {
 }
 
 const MAX_BODY = 64 * 1024
+
+/** Whether `origin` matches the project's allowed origins (`*` stands for one host or port part); a project without a list allows any. */
+function originAllowed(project: GatewayProject, origin: string): boolean {
+  return !project.allowedOrigins || project.allowedOrigins.some((p) => new RegExp(`^${p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '[^/]+')}$`).test(origin))
+}
 
 export type Fault = number | 'hang' | 'html' | 'garbage' | { delayMs: number }
 
@@ -131,6 +138,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
           return json(res, 200, { features: project.features })
         case 'GET /projects/v1/origins':
           if (!project) return json(res, 403, { message: 'Unauthorized: invalid key' })
+          if (req.headers.origin && !originAllowed(project, req.headers.origin)) options.onRefusedOrigin?.(req.headers.origin, projectId)
           return json(res, 200, { allowedOrigins: project.allowedOrigins ?? [] })
         case 'GET /getWallets': {
           // Like the real registry, an unknown project is refused; no project id is tolerated for local work.
@@ -149,7 +157,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
           const body = await readJson(req)
           const origin = req.headers.origin ?? null
           if (!project) return json(res, 403, { message: 'Unauthorized: invalid key' })
-          if (origin && project.allowedOrigins && !project.allowedOrigins.some((p) => new RegExp(`^${p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '[^/]+')}$`).test(origin))) {
+          if (origin && !originAllowed(project, origin)) {
             return json(res, 403, { message: 'Unauthorized: origin not allowed' })
           }
           events.push({ query: Object.fromEntries(url.searchParams), origin, body })

@@ -3,7 +3,10 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ANVIL_ACCOUNTS, startAnvil, type Anvil } from './anvil.js'
 import { buildDapp, type DappBundle } from './buildDapp.js'
-import { DEFAULT_DEV_PROJECT_ID, startGateway, type Gateway } from './gateway.js'
+import { DEFAULT_DEV_PROJECT_ID, DEFAULT_PROJECTS, startGateway, type Gateway } from './gateway.js'
+import { DEV_ORIGINS_ENV, readDevOrigins } from './devOrigins.js'
+import { hostOptions, type DevHostOptions } from './hostOptions.js'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { buildMobileWallet, MOBILE_WALLET_PATH, mobileWalletConfigFile } from './mobileWallet/build.js'
 import { assertPortFree, PortConfigError, PORTS, readPorts, STARTED_SERVICES, type DevnetPorts, type PortName } from './ports.js'
 import { startRelay, type Relay } from './relay.js'
@@ -21,6 +24,7 @@ import { createMailbox } from './mailbox.js'
 import { startStaticServer, type StaticFile, type StaticServer } from './staticServer.js'
 
 export { PORTS, PortConfigError, readPorts, type DevnetPorts } from './ports.js'
+export { hostOptionsSnippet } from './hostOptions.js'
 
 /** What the dapp page reads from `/devnet-config.json` to build its `createAirlock` call. */
 export interface DevnetConfig {
@@ -108,6 +112,15 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       start.catch((error: unknown) => {
         throw new Error(`Could not start the ${PORTS[name].what} on port ${ports[name]} (${PORTS[name].env}): ${error instanceof Error ? error.message : String(error)}`, { cause: error })
       })
+    const extraOrigins = readDevOrigins(options.env ?? process.env)
+    // `GET /dev/options`: the createAirlock options of this stack for a host app on any port (set once everything runs).
+    let devOptions: DevHostOptions | null = null
+    const devOptionsRoute = (req: IncomingMessage, url: URL, res: ServerResponse): boolean => {
+      if (req.method !== 'GET' || url.pathname !== '/dev/options') return false
+      res.writeHead(devOptions ? 200 : 503, { 'content-type': 'application/json' })
+      res.end(JSON.stringify(devOptions ?? { message: 'The dev stack is still starting' }))
+      return true
+    }
     const blockchainApi = createBlockchainApi()
     const nameRegistry = createNameRegistry()
     // allSettled, not all: whatever did start must be tracked before a failure stops everything.
@@ -115,7 +128,18 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       await Promise.allSettled([
         startService('anvil', startAnvil({ port: ports.anvil, chainId: 31337 }).then(track)),
         startService('anvil2', startAnvil({ port: ports.anvil2, chainId: 31338 }).then(track)),
-        startService('gateway', startGateway({ port: ports.gateway, host: '127.0.0.1', mailbox: createMailbox({ log: (line) => console.log(line) }), routes: async (req, url, res) => (await blockchainApi.route(req, url, res)) || nameRegistry.route(req, url, res) }).then(track)),
+        startService(
+          'gateway',
+          startGateway({
+            port: ports.gateway,
+            host: '127.0.0.1',
+            mailbox: createMailbox({ log: (line) => console.log(line) }),
+            // The dev project allows any origin on this machine, and those of AIRLOCK_DEV_ORIGINS.
+            projects: { ...DEFAULT_PROJECTS, [DEFAULT_DEV_PROJECT_ID]: { ...DEFAULT_PROJECTS[DEFAULT_DEV_PROJECT_ID], allowedOrigins: [...(DEFAULT_PROJECTS[DEFAULT_DEV_PROJECT_ID]!.allowedOrigins ?? []), ...extraOrigins] } },
+            onRefusedOrigin: (origin, projectId) => console.log(`[gateway] ${origin} is not an allowed origin of project ${projectId}: email and social login will refuse it. Allow it with ${DEV_ORIGINS_ENV}=${origin} npm start`),
+            routes: async (req, url, res) => devOptionsRoute(req, url, res) || (await blockchainApi.route(req, url, res)) || nameRegistry.route(req, url, res),
+          }).then(track),
+        ),
         startService('relay', startRelay({ port: ports.relay, host: '127.0.0.1' }).then(track)),
         startService('bitcoin', startEsplora({ port: ports.bitcoin, host: '127.0.0.1' }).then(track)),
         startService('solana', startSolanaRpc({ port: ports.solana, host: '127.0.0.1' }).then(track)),
@@ -134,7 +158,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     blockchainApi.setSolanaChains([{ caipNetworkId: airlockSolanaLocal.caipNetworkId, svm: solana.svm, mints: [DEV_SPL_MINT] }])
     bitcoin.chain.fund(devBitcoinAddress(), DEV_BITCOIN_SATS)
     // The frame's allowed page origins are set once the dapp server has its port (below).
-    const frame = await startService('frame', startDevFrame({ port: ports.frame, root, allowedOrigins: [], gatewayUrl: gateway.url, chains: [{ chainId: 31337, name: 'Airlock Devnet', rpcUrl: anvil.rpcUrl }, { chainId: 31338, name: 'Airlock Devnet 2', rpcUrl: anvil2.rpcUrl }], solanaChains: [{ caipNetworkId: airlockSolanaLocal.caipNetworkId, name: airlockSolanaLocal.name, rpcUrl: solana.url }] }).then(track))
+    const frame = await startService('frame', startDevFrame({ port: ports.frame, root, allowedOrigins: extraOrigins, allowLoopback: true, gatewayUrl: gateway.url, chains: [{ chainId: 31337, name: 'Airlock Devnet', rpcUrl: anvil.rpcUrl }, { chainId: 31338, name: 'Airlock Devnet 2', rpcUrl: anvil2.rpcUrl }], solanaChains: [{ caipNetworkId: airlockSolanaLocal.caipNetworkId, name: airlockSolanaLocal.name, rpcUrl: solana.url }] }).then(track))
     // Tokens (one of 6 decimals, one spam) and an NFT collection on both chains, held by the dev accounts.
     const [assets, assets2] = await Promise.all([
       deployDevAssets(anvil.rpcUrl, 31337, `${gateway.url}/dev/nft/31337/`, root),
@@ -164,7 +188,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const configFile: StaticFile = { body: JSON.stringify(config, null, 2), type: 'application/json; charset=utf-8' }
     const files = new Map<string, StaticFile>([...bundle.files, ['/devnet-config.json', configFile], ...mobileWallet.files, mobileWalletConfigFile(config)])
     const dapp: StaticServer = await startService('dapp', startStaticServer({ port: ports.dapp, host: '127.0.0.1', root: join(root, 'examples', 'react-dapp'), files: () => files }).then(track))
-    frame.setAllowedOrigins([dapp.url, dapp.url.replace('//127.0.0.1:', '//localhost:')])
+    frame.setAllowedOrigins([dapp.url, dapp.url.replace('//127.0.0.1:', '//localhost:'), ...extraOrigins])
+    devOptions = hostOptions(config)
     return {
       ports: { anvil: anvil.port, anvil2: anvil2.port, gateway: gateway.port, relay: relay.port, frame: frame.port, bitcoin: bitcoin.port, solana: solana.port, dapp: dapp.port },
       urls: { dapp: dapp.url, gateway: gateway.url, anvil: anvil.rpcUrl, anvil2: anvil2.rpcUrl, relay: relay.url, mobileWallet: `${dapp.url}${MOBILE_WALLET_PATH}`, frame: frame.url, bitcoin: bitcoin.url, solana: solana.url },

@@ -55,7 +55,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'))
 async function main() {
   try {
     const main = await bundleMain()
-    const { startDevnet, PORTS } = await import(pathToFileURL(main).href)
+    const { startDevnet, PORTS, hostOptionsSnippet } = await import(pathToFileURL(main).href)
     if (stopping) return // shutdown() exits
     starting = startDevnet({ root }).then((started) => {
       devnet = started
@@ -87,6 +87,13 @@ async function main() {
         '  open it in a second tab and paste the wc: URI the dapp shows.',
         `  Set the env vars above to change a port, e.g. ${PORTS.dapp.env}=3000 npm start.`,
         `  Email login codes: printed here as [mailbox] lines, or GET ${urls.gateway}/dev/mailbox/<email>.`,
+        '',
+        '  Your own app on this stack (any port of this machine; list other origins in AIRLOCK_DEV_ORIGINS):',
+        '',
+        ...hostOptionsSnippet(config).split('\n').map((line) => `    ${line}`),
+        '',
+        `  The same options as JSON: GET ${urls.gateway}/dev/options`,
+        '',
         '  Press Ctrl-C to stop.',
         '',
       ].join('\n'),

@@ -6,6 +6,10 @@ import { freePort } from '../../examples/devnet/anvil.js'
 import { DEV_DEPLOYER } from '../../examples/devnet/contracts/deployDevAssets.js'
 import { startDevnet, type Devnet } from '../../examples/devnet/main.js'
 import { assertPortFree, PORTS, readPorts, STARTED_SERVICES } from '../../examples/devnet/ports.js'
+import { readDevOrigins } from '../../examples/devnet/devOrigins.js'
+import { hostOptions, hostOptionsSnippet } from '../../examples/devnet/hostOptions.js'
+import { airlockBitcoinRegtest, airlockSolanaLocal } from '../../core/chains/networks.js'
+import { createAirlock } from '../../core/createAirlock.js'
 
 let devnet: Devnet
 beforeAll(async () => {
@@ -96,6 +100,42 @@ describe('startDevnet', () => {
     })
   })
 
+  test('behavior: a host app on any port of this machine gets the createAirlock options from GET /dev/options, and they are valid options', async () => {
+    const res = await fetch(`${devnet.urls.gateway}/dev/options`, { headers: { origin: 'http://localhost:3000' } })
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:3000')
+    const options = (await res.json()) as ReturnType<typeof hostOptions>
+    expect(options).toEqual(JSON.parse(JSON.stringify(hostOptions(devnet.config))))
+    expect(options).toMatchObject({ projectId: 'airlock-dev', apiUrl: devnet.urls.gateway, blockchainApiUrl: devnet.urls.gateway, relayUrl: devnet.urls.relay, secureSiteUrl: devnet.urls.frame })
+    expect(options.networks.map((n) => [n.caipNetworkId, n.rpcUrls.default.http[0]])).toEqual([
+      ['eip155:31337', devnet.urls.anvil],
+      ['eip155:31338', devnet.urls.anvil2],
+      [airlockSolanaLocal.caipNetworkId, devnet.urls.solana],
+      [airlockBitcoinRegtest.caipNetworkId, devnet.urls.bitcoin],
+    ])
+    // createAirlock validates them like any host's options (JSON round trip included).
+    const airlock = createAirlock({ ...options, metadata: { name: 'Host', description: 'A host app', url: 'http://localhost:3000', icons: [] }, deps: { window: undefined } })
+    expect(airlock.getState().options.networks.map((n) => n.rpcUrls.default.http[0])).toEqual(options.networks.map((n) => n.rpcUrls.default.http[0]))
+    airlock.destroy()
+    // The printed snippet names the same URLs.
+    const snippet = hostOptionsSnippet(devnet.config)
+    for (const url of [devnet.urls.gateway, devnet.urls.relay, devnet.urls.frame, devnet.urls.anvil, devnet.urls.anvil2, devnet.urls.solana, devnet.urls.bitcoin]) expect(snippet).toContain(JSON.stringify(url))
+  })
+
+  test('behavior: the dev project allows every origin of this machine; another origin is still told its list (the SDK refuses it) and the stack logs how to allow it', async () => {
+    const lines: string[] = []
+    const log = console.log
+    console.log = (...args: unknown[]) => void lines.push(args.join(' '))
+    try {
+      const origins = async (origin: string) => (await (await fetch(`${devnet.urls.gateway}/projects/v1/origins?projectId=airlock-dev`, { headers: { origin } })).json()) as { allowedOrigins: string[] }
+      expect((await origins('http://localhost:3000')).allowedOrigins).toEqual(['http://127.0.0.1:*', 'http://localhost:*'])
+      expect(lines).toEqual([])
+      await origins('http://192.168.1.20:5173')
+      expect(lines).toEqual(['[gateway] http://192.168.1.20:5173 is not an allowed origin of project airlock-dev: email and social login will refuse it. Allow it with AIRLOCK_DEV_ORIGINS=http://192.168.1.20:5173 npm start'])
+    } finally {
+      console.log = log
+    }
+  })
+
   test('error: no way out of the dapp folder, and only GET/HEAD', async () => {
     for (const path of ['/../package.json', '/%2e%2e/package.json', '/..%2f..%2fpackage.json', '/assets/..%2F..%2F..%2Fpackage.json', '/..\\..\\package.json', '/%00', '/.env', '/%E0%A4%A', '/nope.js']) {
       const res = await raw(devnet.urls.dapp, path)
@@ -133,6 +173,14 @@ describe('startDevnet', () => {
       await Promise.all(Object.entries(others).map(([name, p]) => assertPortFree(name as keyof typeof others, p)))
     } finally {
       await new Promise((resolve) => busy.close(resolve))
+    }
+  })
+
+  test('unit: AIRLOCK_DEV_ORIGINS lists origins, comma- or space-separated; anything else is explained', () => {
+    expect(readDevOrigins({})).toEqual([])
+    expect(readDevOrigins({ AIRLOCK_DEV_ORIGINS: ' http://192.168.1.20:5173, https://my-app.ngrok-free.app/ https://a.example:8443' })).toEqual(['http://192.168.1.20:5173', 'https://my-app.ngrok-free.app', 'https://a.example:8443'])
+    for (const bad of ['192.168.1.20:5173', 'ftp://a.example', 'https://a.example/path', 'http://user@a.example', 'javascript:alert(1)']) {
+      expect(() => readDevOrigins({ AIRLOCK_DEV_ORIGINS: bad }), bad).toThrow(`AIRLOCK_DEV_ORIGINS: ${JSON.stringify(bad)} is not an origin`)
     }
   })
 

@@ -202,6 +202,28 @@ describe('secure frame across origins (Chromium)', () => {
     expect(await page.evaluate(() => (window as any).got)).toEqual([])
   })
 
+  test('behavior: with loopback allowed (as `npm start` runs it), a page on another port of this machine may embed the frame, is greeted and answered; the frame-ancestors policy lists the loopback hosts', async () => {
+    stack.frame.setAllowLoopback(true)
+    onTestFinished(() => stack.frame.setAllowLoopback(false))
+    const policy = (await fetch(`${stack.frame.url}/`)).headers.get('content-security-policy') ?? ''
+    expect(policy).toContain('frame-ancestors')
+    expect(policy).toContain('http://localhost:*')
+    expect(policy).toContain('http://127.0.0.1:*')
+    const context = await stack.newContext()
+    const page = await context.newPage()
+    await page.goto(`${stack.elsewhere.url}/listen.html`)
+    await page.evaluate((src) => {
+      const iframe = document.createElement('iframe')
+      iframe.src = src
+      document.body.appendChild(iframe)
+      return new Promise((resolve) => iframe.addEventListener('load', resolve))
+    }, stack.frame.url)
+    await page.waitForFunction(() => (window as any).got.some((m: any) => m?.type === '@airlock-frame/READY'), undefined, { timeout: 10_000 })
+    await page.evaluate((origin) => document.querySelector('iframe')!.contentWindow!.postMessage({ id: 'x2', type: '@airlock-app/GET_CHAIN_ID' }, origin), stack.frame.url)
+    await page.waitForFunction(() => (window as any).got.some((m: any) => m?.id === 'x2'), undefined, { timeout: 5_000 })
+    expect(await page.evaluate(() => (window as any).got.find((m: any) => m?.id === 'x2'))).toEqual({ id: 'x2', type: '@airlock-frame/GET_CHAIN_ID_SUCCESS', payload: { chainId: 31337 } })
+  })
+
   test('behavior: device verification first for a new device, then networks and account type', async () => {
     const { page } = await openHost()
     const email = 'newdevice-ada@example.com'

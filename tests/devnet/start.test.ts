@@ -48,6 +48,12 @@ describe('npm start (examples/devnet/start.mjs)', () => {
     expect(stdout).toContain(`Demo dapp:  http://127.0.0.1:${ports.DAPP_PORT}`)
     for (const [env, port] of Object.entries(ports)) expect(stdout).toMatch(new RegExp(`(http|ws)://127\\.0\\.0\\.1:${port}\\s+${env}`))
     expect(stdout).toContain(`Mobile wallet (WalletConnect, anvil account #2): http://127.0.0.1:${ports.DAPP_PORT}/mobile-wallet/`)
+    // What a host app pastes to use this stack: the real URLs of every service and network.
+    expect(stdout).toContain(`apiUrl: "http://127.0.0.1:${ports.GATEWAY_PORT}",`)
+    expect(stdout).toContain(`relayUrl: "ws://127.0.0.1:${ports.RELAY_PORT}",`)
+    expect(stdout).toContain(`secureSiteUrl: "http://127.0.0.1:${ports.FRAME_PORT}",`)
+    expect(stdout).toContain(`{ ...airlockDevnet2, rpcUrls: { default: { http: ["http://127.0.0.1:${ports.ANVIL2_PORT}"] } } },`)
+    expect(stdout).toContain(`The same options as JSON: GET http://127.0.0.1:${ports.GATEWAY_PORT}/dev/options`)
 
     const page = await fetch(`http://127.0.0.1:${ports.DAPP_PORT}/`)
     expect(page.status).toBe(200)
@@ -81,5 +87,12 @@ describe('npm start (examples/devnet/start.mjs)', () => {
     const run = startScript({ DAPP_PORT: 'eighty' })
     expect(await run.exited).toBe(1)
     expect(run.output().stderr).toContain('DAPP_PORT="eighty" is not a port number')
+  })
+
+  test('error: an AIRLOCK_DEV_ORIGINS entry that is not an origin is explained before anything starts', async () => {
+    const run = startScript({ AIRLOCK_DEV_ORIGINS: 'http://192.168.1.20:5173/app', DAPP_PORT: String(await freePort()) })
+    expect(await run.exited).toBe(1)
+    expect(run.output().stderr).toContain('AIRLOCK_DEV_ORIGINS: "http://192.168.1.20:5173/app" is not an origin')
+    expect(run.output().stderr).not.toMatch(/\n\s+at /)
   })
 })

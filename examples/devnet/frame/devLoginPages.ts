@@ -1,4 +1,4 @@
-import { FARCASTER_CHANNEL, loadFrameConfig, OAUTH_RESULT_TYPE } from './frameConfig.js'
+import { FARCASTER_CHANNEL, isAllowedPageOrigin, loadFrameConfig, OAUTH_RESULT_TYPE } from './frameConfig.js'
 
 /**
  * The dev OAuth page (`/oauth?provider=&state=`) and the dev farcaster page (`/farcaster?channel=`)
@@ -17,9 +17,7 @@ async function main(): Promise<void> {
   const input = document.getElementById('user') as HTMLInputElement
   const status = document.getElementById('status')!
   // Fetched in the background: the form is usable (and its defaults set) at once.
-  const allowed = loadFrameConfig()
-    .then((config) => config.allowedOrigins.map((o) => new URL(o).origin))
-    .catch((): string[] => [])
+  const config = loadFrameConfig().catch(() => null)
 
   if (location.pathname === '/farcaster') {
     const channel = params.get('channel') ?? ''
@@ -44,10 +42,12 @@ async function main(): Promise<void> {
   input.value ||= `dev-${provider}`
   form.addEventListener('submit', async (event) => {
     event.preventDefault()
-    const origins = await allowed
+    const loaded = await config
+    const allows = (origin: string): boolean => loaded !== null && isAllowedPageOrigin(origin, loaded)
+    const origins = loaded?.allowedOrigins.map((o) => new URL(o).origin) ?? []
     const resultUri = `${location.origin}/oauth/callback?provider=${provider}&state=${state}&user=${encodeURIComponent(input.value.trim())}`
     const redirect = params.get('redirect')
-    if (redirect && origins.includes(new URL(redirect).origin)) {
+    if (redirect && allows(new URL(redirect).origin)) {
       const back = new URL(redirect)
       back.searchParams.set('airlock_social_result', resultUri)
       location.assign(back.href)
@@ -56,7 +56,7 @@ async function main(): Promise<void> {
     // To the opener's origin when the referrer names an allowed one (the default referrer policy
     // sends it); otherwise each allowed origin, and a targeted post reaches only the matching one.
     const referrer = document.referrer ? new URL(document.referrer).origin : null
-    const targets = referrer !== null && origins.includes(referrer) ? [referrer] : origins
+    const targets = referrer !== null && allows(referrer) ? [referrer] : origins
     if (window.opener) for (const origin of targets) (window.opener as Window).postMessage({ type: OAUTH_RESULT_TYPE, resultUri }, origin)
     status.textContent = 'Signed in. You can close this window.'
     window.close()

@@ -1,11 +1,15 @@
 import { z } from 'zod'
+import { isLoopbackOrigin } from '../loopback.js'
 
 /**
  * What the dev frame reads from `/frame-config.json` on its own origin: which page origins may
- * talk to it (exact origins, no wildcards), where the dev mailbox is, and the chains it signs for.
+ * talk to it (exact origins, no wildcards, and with `allowLoopback` any http(s) origin on this
+ * machine, whatever its port: a host app's own dev server), where the dev mailbox is, and the
+ * chains it signs for.
  */
 export const frameConfigSchema = z.object({
   allowedOrigins: z.array(z.string().url()).max(16),
+  allowLoopback: z.boolean().default(false),
   gatewayUrl: z.string().url(),
   chains: z.array(z.object({ chainId: z.number().int().positive(), name: z.string().max(64), rpcUrl: z.string().url() })).min(1).max(8),
   /** The Solana clusters the frame's Solana key signs for (SPEC 6: the auth connector serves eip155 and solana), by CAIP-2 id. */
@@ -28,4 +32,15 @@ export async function loadFrameConfig(url = '/frame-config.json'): Promise<Frame
   const response = await fetch(url, { cache: 'no-store' })
   if (!response.ok) throw new Error(`frame config: HTTP ${response.status}`)
   return frameConfigSchema.parse(await response.json())
+}
+
+/**
+ * Whether a page origin may talk to the frame: one of the listed origins exactly, or, when the
+ * config allows it, an origin on this machine (`http://localhost:5173`, `http://127.0.0.1:3000`).
+ * @example isAllowedPageOrigin('http://localhost:5173', config) // true with allowLoopback
+ */
+export function isAllowedPageOrigin(origin: string, config: Pick<FrameConfig, 'allowedOrigins' | 'allowLoopback'>): boolean {
+  if (config.allowedOrigins.some((allowed) => new URL(allowed).origin === origin)) return true
+  // isLoopbackOrigin(undefined) is true for Node clients; a page always has an origin.
+  return config.allowLoopback && origin !== '' && isLoopbackOrigin(origin)
 }

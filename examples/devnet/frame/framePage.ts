@@ -1,7 +1,7 @@
 import { frameError, frameReady, frameSessionUpdate, frameSuccess, parseAppMessage, requestName, type AppMessage } from '../../../core/frame/index.js'
 import { createApprovals } from './approvals.js'
 import { createHandlers, type FrameContext } from './frameHandlers.js'
-import { loadFrameConfig } from './frameConfig.js'
+import { isAllowedPageOrigin, loadFrameConfig } from './frameConfig.js'
 import { openKeyStore } from './keyStore.js'
 
 /**
@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const status = document.getElementById('status')
   const config = await loadFrameConfig()
   const store = await openKeyStore()
-  const allowed = new Set(config.allowedOrigins.map((o) => new URL(o).origin))
+  const allowed = (origin: string): boolean => isAllowedPageOrigin(origin, config)
   const ctx: FrameContext = {
     config,
     store,
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   })
 
   window.addEventListener('message', (event: MessageEvent) => {
-    if (event.source !== window.parent || window.parent === window || !allowed.has(event.origin)) return
+    if (event.source !== window.parent || window.parent === window || !allowed(event.origin)) return
     const message = parseAppMessage(event.data)
     if (!message) return
     parentOrigin = ctx.parentOrigin = event.origin
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   // every allowed origin is tried, and a targeted post reaches only the matching one (the browser
   // warns in the console about the others).
   const embedder = (location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins?.[0]
-  const greet = embedder === undefined ? [...allowed] : allowed.has(embedder) ? [embedder] : []
+  const greet = embedder === undefined ? config.allowedOrigins.map((o) => new URL(o).origin) : allowed(embedder) ? [embedder] : []
   if (window.parent !== window) for (const origin of greet) window.parent.postMessage(frameReady(config.version), origin)
 }
 

@@ -11,6 +11,8 @@ export interface DevFrameOptions {
   root: string
   /** Page origins allowed to talk to the frame (exact). */
   allowedOrigins: string[]
+  /** Also allow any page origin on this machine (`http://localhost:*`, `http://127.0.0.1:*`): `npm start` does, so a host app's own dev server can use the frame. */
+  allowLoopback?: boolean
   gatewayUrl: string
   chains: FrameConfig['chains']
   /** Solana clusters the frame's Solana keys sign for (none: Solana requests are refused). */
@@ -24,6 +26,8 @@ export interface DevFrame {
   readonly buildMs: number
   /** Replaces the allowed page origins (tests); the frame reads them when it loads. */
   setAllowedOrigins(origins: string[]): void
+  /** Turns the loopback allowance on or off (tests); read when the frame loads. */
+  setAllowLoopback(allow: boolean): void
   /**
    * Tests only: `false` serves the frame without its `frame-ancestors` policy, so the frame's own
    * in-page origin check (the second line of defence) can be shown working on a foreign origin.
@@ -37,9 +41,12 @@ export const DEV_FRAME_VERSION = 'airlock-dev-frame-1'
 /** The pages' policy; `frame-ancestors` only works as a header, never in a meta tag. */
 const CSP = "default-src 'self'; connect-src *; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'"
 
-/** Only these page origins may embed the frame; the login pages may not be embedded at all. */
-export function frameAncestorsPolicy(allowedOrigins: readonly string[]): string {
-  const origins = allowedOrigins.map((o) => new URL(o).origin)
+/** CSP host sources for any port on this machine (CSP has no syntax for the IPv6 loopback). */
+const LOOPBACK_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*', 'https://localhost:*', 'https://127.0.0.1:*']
+
+/** Only these page origins (and with `allowLoopback` any on this machine) may embed the frame; the login pages may not be embedded at all. */
+export function frameAncestorsPolicy(allowedOrigins: readonly string[], allowLoopback = false): string {
+  const origins = [...allowedOrigins.map((o) => new URL(o).origin), ...(allowLoopback ? LOOPBACK_SOURCES : [])]
   return `${CSP}; frame-ancestors ${origins.length > 0 ? origins.join(' ') : "'none'"}`
 }
 
@@ -107,14 +114,15 @@ export async function startDevFrame(options: DevFrameOptions): Promise<DevFrame>
   files.set('/farcaster', html(page('Farcaster (dev)', '/assets/login.js', LOGIN_BODY)))
   files.set('/oauth/callback', html(page('Signed in', null, '<p>Signed in. You can close this window.</p>')))
   let allowedOrigins = options.allowedOrigins
+  let allowLoopback = options.allowLoopback ?? false
   let enforceAncestors = true
   const framePage = (): StaticFile => ({
     body: FRAME_PAGE,
     type: 'text/html; charset=utf-8',
-    headers: { 'content-security-policy': enforceAncestors ? frameAncestorsPolicy(allowedOrigins) : CSP },
+    headers: { 'content-security-policy': enforceAncestors ? frameAncestorsPolicy(allowedOrigins, allowLoopback) : CSP },
   })
   const config = (): StaticFile => ({
-    body: JSON.stringify({ allowedOrigins, gatewayUrl: options.gatewayUrl, chains: options.chains, solanaChains: options.solanaChains ?? [], version: DEV_FRAME_VERSION } satisfies FrameConfig),
+    body: JSON.stringify({ allowedOrigins, allowLoopback, gatewayUrl: options.gatewayUrl, chains: options.chains, solanaChains: options.solanaChains ?? [], version: DEV_FRAME_VERSION } satisfies FrameConfig),
     type: 'application/json; charset=utf-8',
   })
   const server = await startStaticServer({
@@ -128,6 +136,7 @@ export async function startDevFrame(options: DevFrameOptions): Promise<DevFrame>
     port: server.port,
     buildMs,
     setAllowedOrigins: (origins) => void (allowedOrigins = origins),
+    setAllowLoopback: (allow) => void (allowLoopback = allow),
     setFrameAncestorsEnforced: (enforced) => void (enforceAncestors = enforced),
     close: () => server.close(),
   }
