@@ -5,6 +5,7 @@ import type { Eip1193Provider } from '../providerRegistry.js'
 import { CONNECT_BEFORE_REQUEST, CONNECTOR_NOT_FOUND, PAIRING_FAILED, SIGN_CLIENT_NOT_INITIALIZED } from './constants.js'
 import { fromWalletConnectBitcoin, toWalletConnectBitcoin } from './bitcoinRequests.js'
 import { installPublishGuard, type GuardedCore, type PublishGuard } from './publishGuard.js'
+import type { ProposalNamespace } from './namespaces.js'
 import type { CreateUniversalProvider, StorageRecoveryReason, UniversalProviderInit, UniversalProviderLike } from './universalProvider.js'
 
 /** One Airlock instance's universal provider: created once, on first need, and the EIP-1193 face `getProvider()` returns. */
@@ -25,6 +26,28 @@ export interface SessionHolder {
   abortPending(): void
   /** What the SDK's storage guard had to do while the provider was created or used (reset damaged data, or memory). */
   readonly storageRecovered$: Observable<StorageRecoveryReason>
+  /**
+   * A pairing for a QR code: the one made ahead (issue 15: when the modal opened) while it is
+   * younger than `usableMs`, else a new one (`fresh` always makes a new one). `uri` resolves with
+   * the pairing URI the SDK gave; `settled` with the provider once the wallet approved (its
+   * `session` is then live) or rejects when it declined or the SDK failed. One pairing at a time.
+   */
+  pairing(request: PairingRequest): Pairing
+}
+
+export interface PairingRequest {
+  readonly namespaces: Record<string, ProposalNamespace>
+  /** The scheduler's time now. */
+  readonly now: number
+  readonly usableMs: number
+  readonly fresh?: boolean
+}
+
+export interface Pairing {
+  readonly uri: Promise<unknown>
+  readonly settled: Promise<UniversalProviderLike>
+  /** The scheduler's time it was made: the URI expires counting from here. */
+  readonly createdAt: number
 }
 
 /** Solana and Bitcoin wallet calls have their own prefixes or names; everything else is EVM. */
@@ -111,5 +134,28 @@ export function createSessionHolder(
     core?.heartbeat?.stop?.()
     core?.relayer?.transportClose?.().catch(() => {})
   }
-  return { provider, current: () => created, eip1193, close, abortPending, storageRecovered$: storageRecovered.asObservable() }
+  let prepared: Pairing | undefined
+  const pairing = ({ namespaces, now, usableMs, fresh = false }: PairingRequest): Pairing => {
+    if (prepared && !fresh && now - prepared.createdAt < usableMs) return prepared
+    let gotUri: (uri: unknown) => void = () => {}
+    const uri = new Promise<unknown>((resolve) => (gotUri = resolve))
+    const settled = provider().then(async (instance) => {
+      instance.on('display_uri', gotUri)
+      try {
+        await instance.connect({ optionalNamespaces: namespaces })
+      } finally {
+        instance.removeListener('display_uri', gotUri)
+      }
+      return instance
+    })
+    const entry: Pairing = { uri, settled, createdAt: now }
+    prepared = entry
+    // Settled or failed, it cannot be shown again; nobody may be listening yet, so no unhandled rejection.
+    settled.then(
+      () => void (prepared === entry && (prepared = undefined)),
+      () => void (prepared === entry && (prepared = undefined)),
+    )
+    return entry
+  }
+  return { provider, current: () => created, eip1193, close, abortPending, storageRecovered$: storageRecovered.asObservable(), pairing }
 }

@@ -1,15 +1,16 @@
-import { catchError, concat, defer, EMPTY, exhaustMap, filter, finalize, from, ignoreElements, map, switchMap, takeUntil, timeout, type Observable } from 'rxjs'
+import { catchError, concat, defer, EMPTY, exhaustMap, filter, finalize, from, ignoreElements, map, switchMap, takeUntil, timeout, timer, type Observable } from 'rxjs'
 import type { Action } from '../../actions/types.js'
 import { ofType } from '../../store/ofType.js'
 import { toHexChainId } from '../../chains/evm/addEthereumChainParams.js'
 import { walletErrorInfo } from '../../chains/evm/walletErrorInfo.js'
 import { SWITCH_FAILED_TOAST } from '../../chains/evm/switchNetworkEpic.js'
-import { WALLET_CONNECT_DISCONNECT_TIMEOUT_MS, WALLET_CONNECT_RESTORE_TIMEOUT_MS } from '../../constants/timing.js'
+import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_LIFETIME_MS, WALLET_CONNECT_DISCONNECT_TIMEOUT_MS, WALLET_CONNECT_PREWARM_DELAY_MS, WALLET_CONNECT_RESTORE_TIMEOUT_MS } from '../../constants/timing.js'
 import type { AirlockDeps } from '../../deps.js'
 import type { AirlockState } from '../../state.js'
 import type { Epic } from '../../store/types.js'
 import { WALLET_CONNECT_CONNECTOR_ID } from './constants.js'
 import type { SessionHolder } from './createSessionHolder.js'
+import { proposalNamespaces } from './namespaces.js'
 import { pointAtActiveChain } from './pairEpic.js'
 import { parseSession } from './parseSession.js'
 import { endedActions, settledActions, walletConnectConnectorInfo } from './sessionActions.js'
@@ -35,6 +36,31 @@ export const announceEpic =
       // `airlock.destroy()` stops the epics: the relay socket goes with them.
       finalize(() => holder.close()),
     )
+
+/**
+ * Issue 15: the QR code within a second of the click. When the modal opens (and has had
+ * `delayMs` to paint), the SDK is loaded and initialized, its relay socket opened and a pairing
+ * made, so choosing WalletConnect shows that pairing's URI at once (pairEpic; it is replaced when
+ * it gets old). A pairing still usable is kept, not remade; a failure here is silent (the click
+ * tries again and shows its own error); nothing when a WalletConnect connection exists or is
+ * being restored.
+ */
+export const prewarmEpic =
+  (holder: SessionHolder, delayMs = WALLET_CONNECT_PREWARM_DELAY_MS): AirlockEpic =>
+  (action$, state$, deps) =>
+    // A timer of Infinity would fire at once in browsers (it overflows setTimeout): never means never.
+    !Number.isFinite(delayMs)
+      ? EMPTY
+      : action$.pipe(
+          ofType('modal/openRequested'),
+          filter(() => !Object.values(state$.value.connection.namespaces).some((c) => c?.connectorId === WALLET_CONNECT_CONNECTOR_ID)),
+          exhaustMap(() =>
+            timer(delayMs, deps.scheduler).pipe(
+              map(() => void holder.pairing({ namespaces: proposalNamespaces(state$.value.options.networks), now: deps.scheduler.now(), usableMs: PAIRING_LIFETIME_MS - PAIRING_EXPIRY_MARGIN_MS })),
+              ignoreElements(),
+            ),
+          ),
+        )
 
 /**
  * After a reload, a stored WalletConnect connection is restored from the SDK's own storage,

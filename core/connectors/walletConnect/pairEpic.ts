@@ -2,7 +2,7 @@ import { catchError, filter, from, Observable, of, switchMap, takeUntil, timeout
 import type { Action, ErrorInfo } from '../../actions/types.js'
 import { ofType } from '../../store/ofType.js'
 import { walletErrorCodes, walletErrorInfo } from '../../chains/evm/walletErrorInfo.js'
-import { PAIRING_LIFETIME_MS, WALLET_CONNECT_URI_TIMEOUT_MS } from '../../constants/timing.js'
+import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_LIFETIME_MS, WALLET_CONNECT_URI_TIMEOUT_MS } from '../../constants/timing.js'
 import type { AirlockDeps } from '../../deps.js'
 import { BaseError } from '../../errors/BaseError.js'
 import type { AirlockState } from '../../state.js'
@@ -21,9 +21,10 @@ const PAIRING_URI = /^wc:[0-9a-f]{64}@2\?[-\w.~%&=]{1,1000}$/
 const CANCELS = ['walletConnect/pairingCancelled', 'modal/closeRequested', 'router/backRequested', 'router/resetRequested', 'connection/disconnectRequested'] as const
 
 /**
- * Pairs with a wallet: on `walletConnect/connectRequested` (and on `pairingExpired`, without the
- * person doing anything) the universal provider makes a pairing URI (`walletConnect/uriReceived`,
- * expiring 4 minutes ahead, SPEC 4), then waits for the wallet to settle the session, which
+ * Pairs with a wallet: on `walletConnect/connectRequested` the pairing made ahead when the modal
+ * opened (prewarmEpic) or a new one, and on `pairingExpired` (without the person doing anything)
+ * a new one, gives the URI (`walletConnect/uriReceived`, expiring 4 minutes after it was made,
+ * SPEC 4), then waits for the wallet to settle the session, which
  * becomes `connection/accountConnected` per namespace. A newer request replaces the old one;
  * leaving the view drops it. No URI in time, a declined proposal or an SDK error: `connectFailed`.
  * @example store.dispatch({ type: 'walletConnect/connectRequested' })
@@ -34,8 +35,8 @@ export const pairEpic =
     action$.pipe(
       ofType('walletConnect/connectRequested', 'walletConnect/pairingExpired'),
       filter((action) => action.type === 'walletConnect/connectRequested' || state$.value.walletConnect.status === 'pairing'),
-      switchMap(() =>
-        pairing(holder, state$, deps).pipe(
+      switchMap((action) =>
+        pairing(holder, state$, deps, action.type === 'walletConnect/pairingExpired').pipe(
           timeout({ first: uriTimeoutMs, scheduler: deps.scheduler, with: () => { throw new BaseError(PAIRING_FAILED) } }),
           catchError((error: unknown) => of<Action>({ type: 'walletConnect/connectFailed', error: connectErrorInfo(error) })),
           takeUntil(action$.pipe(ofType(...CANCELS))),
@@ -43,21 +44,17 @@ export const pairEpic =
       ),
     )
 
-function pairing(holder: SessionHolder, state$: StateObservable<AirlockState>, deps: AirlockDeps): Observable<Action> {
+function pairing(holder: SessionHolder, state$: StateObservable<AirlockState>, deps: AirlockDeps, fresh: boolean): Observable<Action> {
   return new Observable<Action>((subscriber) => {
     let closed = false
-    let provider: Awaited<ReturnType<SessionHolder['provider']>> | undefined
-    const onUri = (uri: unknown): void => {
+    // The pairing made when the modal opened (prewarmEpic) shows at once; an expired one is replaced.
+    const made = holder.pairing({ namespaces: proposalNamespaces(state$.value.options.networks), now: deps.scheduler.now(), usableMs: PAIRING_LIFETIME_MS - PAIRING_EXPIRY_MARGIN_MS, fresh })
+    made.uri.then((uri) => {
       if (closed || typeof uri !== 'string' || !PAIRING_URI.test(uri)) return
-      subscriber.next({ type: 'walletConnect/uriReceived', uriRef: deps.secrets.put(uri), expiresAt: deps.scheduler.now() + PAIRING_LIFETIME_MS })
-    }
-    holder
-      .provider()
-      .then(async (instance) => {
-        if (closed) return
-        provider = instance
-        instance.on('display_uri', onUri)
-        await instance.connect({ optionalNamespaces: proposalNamespaces(state$.value.options.networks) })
+      subscriber.next({ type: 'walletConnect/uriReceived', uriRef: deps.secrets.put(uri), expiresAt: made.createdAt + PAIRING_LIFETIME_MS })
+    })
+    made.settled
+      .then((instance) => {
         if (closed) return
         const session = parseSession(instance.session)
         if (!session) throw new BaseError('The wallet answered with a malformed session')
@@ -70,7 +67,6 @@ function pairing(holder: SessionHolder, state$: StateObservable<AirlockState>, d
       })
     return () => {
       closed = true
-      provider?.removeListener('display_uri', onUri)
     }
   })
 }

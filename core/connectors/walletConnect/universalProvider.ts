@@ -32,6 +32,45 @@ export interface UniversalProviderInit {
   readonly projectId: string
   readonly relayUrl: string
   readonly metadata: { name: string; description: string; url: string; icons: string[] }
+  /**
+   * WalletConnect Verify (the SDK's attestation of the page's origin, an iframe from its verify
+   * host that the SDK waits up to 5 s for before the pairing URI): true for the SDK's host, a URL
+   * for a host of the project's own, false for none (the wallet then sees the origin as unverified).
+   */
+  readonly verify?: boolean | string
+}
+
+/** The SDK's Verify controller (`client.core.verify` in @walletconnect/core 2.25): only these two members are touched. */
+interface VerifyLike {
+  register?: (params: unknown) => Promise<string | undefined>
+  verifyUrlV3?: string
+}
+
+/**
+ * Applies the Verify policy to an initialized provider: off replaces the SDK's `register` (no
+ * iframe, no wait, an empty attestation, as the SDK itself answers outside browsers); a URL
+ * points the attestation iframe at `{url}/v3`. The SDK has no option for either, so this sets
+ * the two members of its Verify controller it reads when pairing.
+ * @example applyVerify(provider, false)
+ */
+export function applyVerify(provider: UniversalProviderLike, verify: boolean | string | undefined): void {
+  const controller = (provider.client?.core as { verify?: VerifyLike } | undefined)?.verify
+  if (!controller || verify === undefined || verify === true) return
+  if (verify === false) controller.register = async () => ''
+  else controller.verifyUrlV3 = `${verify.replace(/\/+$/, '')}/v3`
+}
+
+/**
+ * Verify by default, except with a relay on this machine: there the SDK's verify host could only
+ * slow the pairing URI (offline it waits its full 5 s) and attests nothing a local wallet checks.
+ * @example defaultVerify('ws://127.0.0.1:8788') // false
+ */
+export function defaultVerify(relayUrl: string): boolean {
+  try {
+    return !['localhost', '127.0.0.1', '[::1]'].includes(new URL(relayUrl).hostname)
+  } catch {
+    return true
+  }
 }
 
 /** What happened to the SDK's stored data: cleared because it was damaged, or kept in memory because storage is full or unusable. */
@@ -66,7 +105,8 @@ export function universalProviderFactory(parameters: UniversalProviderFactoryPar
     const tell = (reason: StorageRecoveryReason): void => onStorageRecovered?.(reason)
     const storage = guardStorage(parameters.openStorage ?? (() => openSdkStorage()), tell)
     // Airlock has its own, opt-out telemetry; the SDK's would send events to WalletConnect's servers.
-    const options = { ...init, logger: 'error', telemetryEnabled: false, ...parameters.options, storage }
+    const { verify: _verify, ...sdkInit } = init
+    const options = { ...sdkInit, logger: 'error', telemetryEnabled: false, ...parameters.options, storage }
     const custom = parameters.options?.['customStoragePrefix']
     const prefix = typeof custom === 'string' ? custom : ''
     const provider = (await initWithStorageRecovery({
@@ -75,6 +115,7 @@ export function universalProviderFactory(parameters: UniversalProviderFactoryPar
       prefix,
       onReset: () => tell('reset'),
     })) as unknown as UniversalProviderLike
+    applyVerify(provider, init.verify)
     parameters.onInit?.(provider)
     return provider
   }

@@ -10,7 +10,7 @@ type Module = typeof import('./walletConnectEpics.js')
 
 export type WalletConnectParameters = WalletConnectEpicsParameters
 
-const NAMES = ['announce', 'pair', 'pairingExpiry', 'sessionEvents', 'restore', 'disconnect', 'switchNetwork', 'relayStatus', 'relayWatchdog', 'storageRecovery'] as const
+const NAMES = ['announce', 'pair', 'prewarm', 'pairingExpiry', 'sessionEvents', 'restore', 'disconnect', 'switchNetwork', 'relayStatus', 'relayWatchdog', 'storageRecovery'] as const
 
 /**
  * The WalletConnect connector (issue #4): pairing by QR code or deep link through the universal

@@ -3,7 +3,7 @@ import type { AirlockDeps } from '../../deps.js'
 import type { AirlockState } from '../../state.js'
 import type { Epic, StateObservable } from '../../store/types.js'
 import { createSessionHolder } from './createSessionHolder.js'
-import { announceEpic, disconnectEpic, restoreEpic, switchNetworkEpic } from './lifecycleEpics.js'
+import { announceEpic, disconnectEpic, prewarmEpic, restoreEpic, switchNetworkEpic } from './lifecycleEpics.js'
 import { pairEpic } from './pairEpic.js'
 import { pairingExpiryEpic } from './pairingExpiryEpic.js'
 import { relayStatusEpic } from './relayStatusEpic.js'
@@ -11,7 +11,7 @@ import { relayWatchdogEpic } from './relayWatchdogEpic.js'
 import { sessionEventsEpic } from './sessionEventsEpic.js'
 import { requestChain } from './sessionActions.js'
 import { storageRecoveryEpic } from './storageRecoveryEpic.js'
-import { createUniversalProvider, pairingMetadata, type CreateUniversalProvider } from './universalProvider.js'
+import { createUniversalProvider, defaultVerify, pairingMetadata, type CreateUniversalProvider } from './universalProvider.js'
 // One shared start-up chunk with the page (see core/sharedChunk.ts).
 export { SHARED_CHUNK } from '../../sharedChunk.js'
 
@@ -19,9 +19,17 @@ export interface WalletConnectEpicsParameters {
   /** Creates the universal provider (default: the real SDK, imported on first need). */
   readonly createProvider?: CreateUniversalProvider
   readonly uriTimeoutMs?: number
+  /** How long after the modal opens the SDK is made ready ahead of a click (default 300 ms; `Infinity`: never ahead). */
+  readonly prewarmDelayMs?: number
   readonly restoreTimeoutMs?: number
   /** How long a dropped relay socket may stay down before it is reported unreachable (default 30 s). */
   readonly relayUnreachableMs?: number
+  /**
+   * WalletConnect Verify: true for the SDK's verify host, a URL (`https://verify.example`) for a
+   * host of the project's choosing, false for none. Default: on, except with a `relayUrl` on this
+   * machine (a local relay), where it would only delay the QR code.
+   */
+  readonly verify?: boolean | string
 }
 
 type AirlockEpic = Epic<Action, AirlockState, AirlockDeps>
@@ -37,7 +45,7 @@ export function createWalletConnectEpics(parameters: WalletConnectEpicsParameter
     parameters.createProvider ?? createUniversalProvider,
     () => {
       const { options, app } = state().value
-      return { projectId: options.projectId ?? '', relayUrl: options.relayUrl, metadata: pairingMetadata(options.metadata, app.environment.origin) }
+      return { projectId: options.projectId ?? '', relayUrl: options.relayUrl, metadata: pairingMetadata(options.metadata, app.environment.origin), verify: parameters.verify ?? defaultVerify(options.relayUrl) }
     },
     (namespace) => requestChain(state().value, namespace),
     () => state().value.walletConnect.relay === 'unreachable',
@@ -45,6 +53,7 @@ export function createWalletConnectEpics(parameters: WalletConnectEpicsParameter
   return {
     announce: announceEpic(holder),
     pair: pairEpic(holder, parameters.uriTimeoutMs),
+    prewarm: prewarmEpic(holder, parameters.prewarmDelayMs),
     pairingExpiry: pairingExpiryEpic(),
     sessionEvents: sessionEventsEpic(holder),
     restore: restoreEpic(holder, parameters.restoreTimeoutMs),
