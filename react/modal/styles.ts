@@ -37,6 +37,7 @@ export const MODAL_CSS = `
   --airlock-font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
   --airlock-border-radius: 16px;
   --airlock-z-index: 9999;
+  --airlock-backdrop-blur: 8px;
   font: 400 14px/1.4 var(--airlock-font-family);
   color: var(--airlock-foreground);
   -webkit-font-smoothing: antialiased;
@@ -50,7 +51,8 @@ p, h2 { margin: 0; }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 
 .overlay { position: fixed; inset: 0; z-index: var(--airlock-z-index); display: flex; align-items: center; justify-content: center;
-  padding: 16px; background: var(--airlock-overlay); animation: airlock-fade ${viewTransition}ms ease; }
+  padding: 16px; background: var(--airlock-overlay); animation: airlock-fade ${viewTransition}ms ease;
+  -webkit-backdrop-filter: blur(var(--airlock-backdrop-blur)); backdrop-filter: blur(var(--airlock-backdrop-blur)); }
 .card { position: relative; width: ${MODAL_WIDTH_PX}px; max-width: 100%; max-height: calc(100vh - 32px); display: flex; flex-direction: column;
   background: var(--airlock-background); border: 1px solid var(--airlock-border); border-radius: calc(var(--airlock-border-radius) * 2);
   box-shadow: 0 12px 40px rgba(0, 0, 0, 0.2); overflow: hidden; }
@@ -79,7 +81,7 @@ p, h2 { margin: 0; }
 .row { display: flex; align-items: center; gap: 12px; width: 100%; min-height: 56px; padding: 8px 12px 8px 8px; border: none; border-radius: 16px;
   background: var(--airlock-surface); font-weight: 500; text-align: left; cursor: pointer; }
 .row:hover:not(:disabled) { background: var(--airlock-surface-hover); }
-.row:disabled { cursor: default; opacity: 0.6; }
+.row:disabled, .tile:disabled { cursor: not-allowed; color: var(--airlock-foreground-muted); }
 .row[aria-current="true"] { box-shadow: inset 0 0 0 2px var(--airlock-accent); }
 .row[data-danger] { color: var(--airlock-error); }
 .row-name { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
@@ -92,18 +94,43 @@ p, h2 { margin: 0; }
   background: var(--airlock-surface-hover); font-weight: 600; }
 .wallet-icon[data-size="lg"] { width: 72px; height: 72px; border-radius: 20px; font-size: 28px; }
 .badge { width: 32px; height: 32px; flex: none; display: grid; place-items: center; border-radius: 50%; background: var(--airlock-background); font-weight: 600; }
+.badge[data-size="lg"] { width: 64px; height: 64px; font-size: 24px; }
+
+/* Brand and network marks (react/modal/marks/): drawn at 24 × 24, sized by where they sit. */
+.mark { display: block; flex: none; }
+.badge .mark { width: 24px; height: 24px; }
+.badge img.mark { border-radius: 50%; object-fit: cover; }
+.badge[data-size="lg"] .mark { width: 44px; height: 44px; }
+.wallet-icon .mark { width: 100%; height: 100%; }
+.button .mark { width: 20px; height: 20px; }
+
+/* All Wallets: icon tiles, the name under the icon on up to two lines, the tag on the icon's edge (parts/VirtualList.tsx places them). */
+.tile { position: relative; display: flex; flex-direction: column; align-items: center; gap: 6px; width: 100%; height: 100%; padding: 8px 4px 4px;
+  border: none; border-radius: 16px; background: var(--airlock-surface); font-size: 11px; font-weight: 500; line-height: 14px; text-align: center;
+  cursor: pointer; }
+.tile:hover:not(:disabled) { background: var(--airlock-surface-hover); }
+.tile .wallet-icon { width: 48px; height: 48px; border-radius: 14px; font-size: 20px; }
+.tile .row-name { flex: none; width: 100%; overflow: hidden; white-space: normal; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow-wrap: anywhere; }
+.tile .tag { position: absolute; top: 46px; left: 50%; transform: translateX(-50%); padding: 0 5px; border-radius: 6px; font-size: 9px; line-height: 13px;
+  box-shadow: 0 0 0 1px var(--airlock-border); }
+[data-airlock="virtual-list"] { scrollbar-width: thin; }
+.skeleton-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(68px, 1fr)); gap: 8px; }
+.skeleton-grid .tile { height: 96px; cursor: default; }
+.skeleton-grid .row-name { width: 70%; }
 
 .button { display: inline-flex; align-items: center; justify-content: center; gap: 8px; min-height: 40px; padding: 0 16px; border: none;
   border-radius: 12px; background: var(--airlock-accent); color: var(--airlock-on-accent); font-weight: 600; cursor: pointer; }
 .button[data-variant="secondary"] { background: var(--airlock-surface); color: var(--airlock-foreground); }
-.button:disabled { opacity: 0.6; cursor: default; }
+/* Disabled reads as unavailable, not as a faded accent: neutral surface, muted text, an outline. */
+.button:disabled, .icon-button:disabled { background: var(--airlock-surface); color: var(--airlock-foreground-muted);
+  box-shadow: inset 0 0 0 1px var(--airlock-border); cursor: not-allowed; }
 
 .search { width: 100%; height: 40px; padding: 0 12px; border: 1px solid var(--airlock-border); border-radius: 12px; background: var(--airlock-surface); }
 
 .lead[data-wrap] { white-space: normal; }
 .identities { display: flex; justify-content: center; gap: 12px; }
 .actions { display: grid; grid-template-columns: 1fr 1fr; gap: 8px; }
-.avatar { width: 64px; height: 64px; border-radius: 50%; box-shadow: inset 0 0 0 4px rgba(255, 255, 255, 0.25); }
+.avatar { width: 64px; height: 64px; flex: none; border-radius: 50%; object-fit: cover; box-shadow: inset 0 0 0 4px rgba(255, 255, 255, 0.25), 0 0 0 1px var(--airlock-border); }
 .address { display: flex; align-items: center; gap: 4px; font-size: 18px; font-weight: 600; }
 
 .spinner { width: 20px; height: 20px; flex: none; border: 2px solid currentColor; border-right-color: transparent; border-radius: 50%;
