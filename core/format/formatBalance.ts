@@ -1,31 +1,22 @@
 /** Longest smallest-unit string accepted (uint256 has 78 digits): anything longer is bad input. */
-const MAX_DIGITS = 128
-/** ERC-20 `decimals` is a uint8. */
-const MAX_DECIMALS = 255
-const DIGITS = /^\d+$/
+const VALUE = /^\d{1,128}$/
 
 /**
  * Formats a balance given in smallest units (wei, lamports, sats) with exactly `maxDecimals`
- * decimals, truncating and never rounding (SPEC 5 "Balances"). Exact: bigint math, no floats.
- * Bad input (not a non-negative integer string, bad decimals) gives zero, `'0.000'` by default.
+ * decimals, truncating and never rounding (SPEC 5 "Balances"). Exact: the digits are cut as
+ * text, no floats. Bad input (not a non-negative integer string, bad decimals) gives zero,
+ * `'0.000'` by default. It runs in the page's start-up code (the account button): kept small.
  * @example formatBalance('1234567890000000000', 18) // '1.234'
  */
 export function formatBalance(value: string, decimals: number, maxDecimals = 3): string {
   const places = isCount(maxDecimals) ? maxDecimals : 3
-  if (typeof value !== 'string' || value.length > MAX_DIGITS || !DIGITS.test(value) || !isCount(decimals)) return zero(places)
-  const units = BigInt(value)
-  const base = 10n ** BigInt(decimals)
-  const whole = (units / base).toString()
-  if (places === 0) return whole
-  // The remainder padded to `decimals` digits is the exact fraction; cutting it is truncation.
-  const fraction = decimals === 0 ? '' : (units % base).toString().padStart(decimals, '0')
-  return `${whole}.${fraction.slice(0, places).padEnd(places, '0')}`
+  const [units, point] = typeof value === 'string' && VALUE.test(value) && isCount(decimals) ? [value, decimals] : ['0', 0]
+  // Padded to one digit more than the decimals: the point goes `point` digits from the end.
+  const digits = units.padStart(point + 1, '0')
+  const at = digits.length - point
+  const whole = digits.slice(0, at).replace(/^0+(?=\d)/, '')
+  return places ? `${whole}.${digits.slice(at, at + places).padEnd(places, '0')}` : whole
 }
 
-function isCount(n: unknown): n is number {
-  return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= MAX_DECIMALS
-}
-
-function zero(places: number): string {
-  return places === 0 ? '0' : `0.${'0'.repeat(places)}`
-}
+/** ERC-20 `decimals` is a uint8. */
+const isCount = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 255

@@ -30,11 +30,13 @@ describe('the Account view in Chromium', { timeout: 90_000 }, () => {
     await page.evaluate(() => (window as unknown as { airlock: { open(): void } }).airlock.open())
     const dialog = page.getByRole('dialog')
 
-    // Tokens: the two dev tokens (the spam one left out), balances with 2 decimals, and a USD total.
+    // Tokens: the two dev tokens (the spam one left out), balances with 2 decimals grouped in the
+    // page's locale (en-US), and a USD total.
     const tokens = dialog.locator('[data-airlock="tokens"]')
     await tokens.waitFor({ timeout: 15_000 })
     const dusd = tokens.locator('[data-token="dUSD"]')
-    await expect.poll(() => dusd.textContent()).toContain('1000.00 dUSD')
+    await expect.poll(() => dusd.textContent()).toContain('1,000.00 dUSD')
+    expect(await tokens.locator('[data-token="ETH"]').textContent()).toContain('10,000.00 ETH')
     expect(await tokens.locator('[data-token="ADT"]').textContent()).toContain('ADT')
     expect(await tokens.locator('[data-token="CLAIM"]').count()).toBe(0)
     expect(await dialog.locator('[data-airlock="total-usd"]').textContent()).toMatch(/^Total \$[\d,]+\.\d\d$/)
@@ -68,7 +70,7 @@ describe('the Account view in Chromium', { timeout: 90_000 }, () => {
     await form.getByRole('button', { name: 'Preview' }).click()
     const preview = dialog.locator('[data-airlock="send-preview"]')
     await preview.waitFor({ timeout: 15_000 })
-    expect(await preview.textContent()).toMatch(/Network fee[\d.]+ ETH/)
+    expect(await preview.textContent()).toMatch(/Network fee[\d.,]+ ETH/)
     await screenshot(page, 'e2e-send-preview')
     await preview.getByRole('button', { name: 'Send' }).click()
     const hash = await dialog.locator('[data-airlock="send-hash"]').textContent({ timeout: 15_000 })

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { isSafeOpenUrl } from '../../../core/chains/isSafeOpenUrl.js'
+import { groupDecimal } from '../../../core/format/groupDecimal.js'
 import { truncateDecimal } from '../../../core/format/truncateDecimal.js'
 import { groupActivity } from '../../../core/portfolio/groupActivity.js'
 import { selectPortfolio } from '../../../core/portfolio/selectPortfolio.js'
@@ -90,7 +91,7 @@ function ActivityRow({ transaction, explorer, me }: { transaction: ActivityTrans
   const transfer = transaction.transfers[0]
   const outgoing = transaction.sentFrom.toLowerCase() === me.toLowerCase()
   const verb = transaction.pending ? 'Sending' : transaction.operationType === 'mint' ? 'Minted' : outgoing ? 'Sent' : 'Received'
-  const what = transfer?.nft ? transfer.nft.name : transfer?.fungible ? `${truncateDecimal(transfer.quantity.numeric, 3)} ${transfer.fungible.symbol}` : ''
+  const what = transfer?.nft ? transfer.nft.name : transfer?.fungible ? `${groupDecimal(truncateDecimal(transfer.quantity.numeric, 3))} ${transfer.fungible.symbol}` : ''
   const counterpart = outgoing ? transaction.sentTo : transaction.sentFrom
   const url = explorer && transaction.hash ? `${explorer.replace(/\/+$/, '')}/tx/${transaction.hash}` : null
   const safe = url !== null && isSafeOpenUrl(url, { allowLocalhostHttp: true })

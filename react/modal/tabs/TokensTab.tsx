@@ -1,3 +1,4 @@
+import { groupDecimal } from '../../../core/format/groupDecimal.js'
 import { truncateDecimal } from '../../../core/format/truncateDecimal.js'
 import { BALANCE_UNAVAILABLE_MESSAGE } from '../../../core/slices/balances/balanceMessages.js'
 import { SkeletonRows } from '../parts/SkeletonRows.js'
@@ -31,7 +32,7 @@ export function TokensTab() {
             {token.name}
             <br />
             <span className="muted">
-              {truncateDecimal(token.quantity.numeric, 2)} {token.symbol}
+              {groupDecimal(truncateDecimal(token.quantity.numeric, 2))} {token.symbol}
             </span>
           </span>
           <span className="tag">{token.price > 0 ? formatUsd(token.value) : '–'}</span>

@@ -158,7 +158,8 @@ describe('TokensTab', () => {
     dispatch(airlock, tokensFetched([junk, ether, usdc]))
     const list = rows(container, '[data-airlock="tokens"] li')
     expect(list.map((li) => li.getAttribute('data-token'))).toEqual(['USDC', 'ETH', 'UNP'])
-    expect(list.map((li) => li.querySelector('.row-name .muted')?.textContent)).toEqual(['12345.67 USDC', '1.50 ETH', '1000.99 UNP'])
+    // Cut to 2 decimals first, then grouped in the reader's locale (en-US here).
+    expect(list.map((li) => li.querySelector('.row-name .muted')?.textContent)).toEqual(['12,345.67 USDC', '1.50 ETH', '1,000.99 UNP'])
     expect(list.map((li) => li.querySelector('.tag')?.textContent)).toEqual(['$12,345.68', '$3,000.50', '–'])
     expect(list[0]!.querySelector('.row-name')!.textContent).toContain('USD Coin')
     // No icon URL: the symbol's first letter.
@@ -299,7 +300,7 @@ describe('ActivityTab', () => {
       airlock,
       pageLoaded([
         tx('1', '2025-01-20T10:00:00Z'),
-        tx('2', '2025-03-05T10:00:00Z', { sentFrom: OTHER, sentTo: ADDRESS }),
+        tx('2', '2025-03-05T10:00:00Z', { sentFrom: OTHER, sentTo: ADDRESS, transfers: [{ direction: 'in', quantity: { numeric: '12345.67899' }, fungible: { name: 'Ether', symbol: 'ETH', iconUrl: '' }, spam: false }] }),
         tx('3', '2024-03-05T10:00:00Z', { operationType: 'mint', sentFrom: OTHER, transfers: [{ direction: 'in', quantity: { numeric: '1' }, nft: { name: 'Punk #7', spam: false, previewUrl: '' }, spam: false }] }),
         tx('4', '2025-03-20T10:00:00Z', { status: 'failed' }),
       ]),
@@ -309,7 +310,8 @@ describe('ActivityTab', () => {
     // The row's first line: everything before the <br>.
     const firstLine = (node: HTMLElement) => Array.from(node.childNodes).slice(0, Array.from(node.childNodes).findIndex((c) => c.nodeName === 'BR')).map((c) => c.textContent).join('')
     const names = rows(container, 'li.row .row-name').map(firstLine)
-    expect(names).toEqual(['Sent 1.234 ETH', 'Received 1.234 ETH', 'Sent 1.234 ETH', 'Minted Punk #7'])
+    // Quantities cut to 3 decimals, then grouped (en-US here).
+    expect(names).toEqual(['Sent 1.234 ETH', 'Received 12,345.678 ETH', 'Sent 1.234 ETH', 'Minted Punk #7'])
     const list = rows(container, 'li.row')
     expect(list.map((li) => li.getAttribute('data-status'))).toEqual(['failed', 'confirmed', 'confirmed', 'confirmed'])
     expect(list[0]!.textContent).toContain('to 0x1111…111111 · failed')

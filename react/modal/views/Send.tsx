@@ -4,6 +4,7 @@ import { estimateGas, getGasPrice } from 'viem/actions'
 import { chainIdToCoinType } from '../../../core/chains/coinType.js'
 import { rpcClient } from '../../../core/chains/evm/getNativeBalance.js'
 import { isSafeOpenUrl } from '../../../core/chains/isSafeOpenUrl.js'
+import { groupDecimal } from '../../../core/format/groupDecimal.js'
 import { truncateDecimal } from '../../../core/format/truncateDecimal.js'
 import { activeAccountKey } from '../../../core/portfolio/activeAccountKey.js'
 import { resolveName } from '../../../core/portfolio/resolveName.js'
@@ -206,7 +207,7 @@ function SendFlow({ accountKey }: { accountKey: string }) {
           {tokens.length === 0 ? <option value="">No token to send</option> : null}
           {tokens.map((t) => (
             <option key={tokenIdOf(t)} value={tokenIdOf(t)}>
-              {t.symbol} · {truncateDecimal(t.quantity.numeric, 3)}
+              {t.symbol} · {groupDecimal(truncateDecimal(t.quantity.numeric, 3))}
             </option>
           ))}
         </select>
@@ -265,5 +266,5 @@ function sendableTokens(network: Network, held: readonly TokenBalance[] | undefi
 async function networkFee(network: Network, tx: { from: string; to: string; value?: Hex; data?: Hex }): Promise<string> {
   const client = rpcClient(network)
   const [gas, price] = await Promise.all([estimateGas(client, { account: tx.from as Address, to: tx.to as Address, ...(tx.value ? { value: BigInt(tx.value) } : {}), ...(tx.data ? { data: tx.data } : {}) }), getGasPrice(client)])
-  return `${truncateDecimal(formatUnits(gas * price, network.nativeCurrency.decimals), 6)} ${network.nativeCurrency.symbol}`
+  return `${groupDecimal(truncateDecimal(formatUnits(gas * price, network.nativeCurrency.decimals), 6))} ${network.nativeCurrency.symbol}`
 }
