@@ -5,6 +5,7 @@ import type { ConnectMethod, SocialProvider } from '../../../core/options/featur
 import type { Airlock } from '../../../core/createAirlock.js'
 import { useAirlockInstance } from '../../context.js'
 import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector.js'
+import { SocialMark } from '../marks/BrandMark.js'
 import { EMAIL_MAX_LENGTH, parseEmail } from './parseEmail.js'
 export { SHARED_CHUNK } from '../../sharedChunk.js'
 
@@ -18,9 +19,6 @@ export const SOCIAL_NAMES: Record<SocialProvider, string> = {
   github: 'GitHub',
   facebook: 'Facebook',
 }
-
-/** Short marks for the provider buttons (plain text, no remote logos). */
-const SOCIAL_MARKS: Record<SocialProvider, string> = { google: 'G', x: '𝕏', farcaster: 'FC', discord: 'D', apple: 'A', github: 'GH', facebook: 'f' }
 
 /** SPEC 5 "fields must be valid email addresses"; the frame validates again. */
 
@@ -121,7 +119,7 @@ function SocialButtons() {
     <div className="stack" role="group" aria-label="Social login" data-airlock="social-login">
       <button type="button" className="row" onClick={() => startSocialLogin(airlock, first!)}>
         <span className="badge" aria-hidden="true">
-          {SOCIAL_MARKS[first!]}
+          <SocialMark provider={first!} />
         </span>
         <span className="row-name">{label(first!)}</span>
       </button>
@@ -130,7 +128,7 @@ function SocialButtons() {
           {rest.map((provider) => (
             <button key={provider} type="button" className="row" style={{ justifyContent: 'center', padding: 8, minWidth: 0 }} aria-label={label(provider)} title={SOCIAL_NAMES[provider]} onClick={() => startSocialLogin(airlock, provider)}>
               <span className="badge" aria-hidden="true">
-                {SOCIAL_MARKS[provider]}
+                <SocialMark provider={provider} />
               </span>
             </button>
           ))}

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import type { Network } from '../../../core/chains/types.js'
 import { useAirlockInstance } from '../../context.js'
 import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector.js'
+import { NetworkMark } from '../marks/NetworkMark.js'
 
 /**
  * The app's networks: the active one marked with aria-current, a click asks to
@@ -45,9 +46,7 @@ export function NetworkList({ onSwitched }: { onSwitched?: () => void }) {
           return (
             <li key={network.caipNetworkId}>
               <button type="button" className="row" aria-current={active ? 'true' : undefined} aria-busy={pending || undefined} onClick={() => select(network)}>
-                <span className="badge" aria-hidden="true">
-                  {Array.from(network.name)[0] ?? '?'}
-                </span>
+                <NetworkMark network={network} />
                 <span className="row-name">{network.name}</span>
                 {pending ? (
                   <>

@@ -2,6 +2,7 @@ import type { ConnectMethod } from '../../../core/options/features.js'
 import { selectConnectMethodsOrder } from '../../../core/slices/connectors/selectors.js'
 import { useAirlockInstance } from '../../context.js'
 import { useAirlockSelector } from '../../hooks/useAirlockSelector.js'
+import { WalletConnectMark } from '../marks/BrandMark.js'
 import { GridIcon } from '../parts/icons.js'
 import { NoWallets } from '../parts/NoWallets.js'
 import { LazyEmbeddedLogin } from '../parts/LazyEmbeddedLogin.js'
@@ -9,7 +10,6 @@ import { sameWallets, selectRegistryEnabled, selectShowWalletConnect, withoutLis
 import { RegistryWalletRow } from '../parts/RegistryWalletRow.js'
 import { SkeletonRows } from '../parts/SkeletonRows.js'
 import { sameEntries, selectConnectWallets } from '../parts/walletEntries.js'
-import { WalletConnectIcon } from '../parts/WalletConnectIcon.js'
 import { WalletRow } from '../parts/WalletRow.js'
 
 /** How many wallets the Connect view lists before "All Wallets". */
@@ -68,7 +68,7 @@ function WalletSection() {
           <li>
             <button type="button" className="row" aria-label="WalletConnect (QR code)" onClick={() => airlock.dispatch({ type: 'router/pushRequested', view: 'ConnectingWalletConnect' })}>
               <span className="wallet-icon" aria-hidden="true">
-                <WalletConnectIcon />
+                <WalletConnectMark />
               </span>
               <span className="row-name">WalletConnect</span>
               <span className="tag">QR code</span>

@@ -1,5 +1,6 @@
 import { useAirlockInstance } from '../../context.js'
 import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector.js'
+import { SocialMark } from '../marks/BrandMark.js'
 import { QrCode } from '../parts/QrCode.js'
 import { Spinner } from '../parts/Spinner.js'
 export { SHARED_CHUNK } from '../../sharedChunk.js'
@@ -33,6 +34,7 @@ export function ConnectingFarcaster() {
           <QrCode value={url} label="Farcaster login QR code" />
           <p className="muted">Scan with your phone's camera or the Farcaster app.</p>
           <a className="button" data-variant="secondary" href={url} target="_blank" rel="noopener noreferrer">
+            <SocialMark provider="farcaster" />
             Open Farcaster
           </a>
         </>

@@ -1,5 +1,6 @@
 import { useAirlockInstance } from '../../context.js'
 import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector.js'
+import { SocialMark } from '../marks/BrandMark.js'
 import { SOCIAL_NAMES, startSocialLogin } from '../parts/EmbeddedLogin.js'
 import { Spinner } from '../parts/Spinner.js'
 export { SHARED_CHUNK } from '../../sharedChunk.js'
@@ -11,8 +12,8 @@ export function ConnectingSocial() {
   const name = social ? SOCIAL_NAMES[social] : 'the provider'
   return (
     <div className="center" data-airlock="connecting-social">
-      <span className="badge" aria-hidden="true">
-        {name.slice(0, 1)}
+      <span className="badge" data-size="lg" aria-hidden="true">
+        {social ? <SocialMark provider={social} /> : name.slice(0, 1)}
       </span>
       {error ? (
         <>

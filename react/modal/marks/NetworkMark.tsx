@@ -1,0 +1,32 @@
+import { useState } from 'react'
+import { buildUrl } from '../../../core/api/createHttpClient.js'
+import type { Network } from '../../../core/chains/types.js'
+import { projectParams } from '../../../core/registry/registryQuery.js'
+import { useAirlockSelector } from '../../hooks/useAirlockSelector.js'
+import { Mark } from './BrandMark.js'
+import { networkMarkContent, networkMarkName } from './networkMarks.js'
+
+/**
+ * A network's image, decorative, in a `.badge`: with a project id and an `assets.imageId`, the
+ * data service's `/public/getAssetImage/{id}` on the configured apiUrl (SPEC 7; never a URL from
+ * outside); otherwise, or when that image fails, the bundled mark of its chain (a flask for other
+ * test networks); last, the name's first letter.
+ * @example <NetworkMark network={base} />
+ */
+export function NetworkMark({ network }: { network: Network }) {
+  const options = useAirlockSelector((state) => state.options)
+  const [failed, setFailed] = useState(false)
+  const imageId = network.assets?.imageId
+  const mark = networkMarkName(network)
+  return (
+    <span className="badge" aria-hidden="true" data-network-mark={network.caipNetworkId}>
+      {imageId && options.projectId && !failed ? (
+        <img className="mark" src={buildUrl(options.apiUrl, `/public/getAssetImage/${encodeURIComponent(imageId)}`, projectParams(options))} alt="" width={24} height={24} onError={() => setFailed(true)} />
+      ) : mark ? (
+        <Mark name={mark}>{networkMarkContent(mark)}</Mark>
+      ) : (
+        (Array.from(network.name)[0] ?? '?')
+      )}
+    </span>
+  )
+}
