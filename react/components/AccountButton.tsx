@@ -1,4 +1,4 @@
-import { avatarColorFromAddress } from '../../core/chains/format.js'
+import { avatarBackground } from './avatarBackground.js'
 import { shortAddress } from './shortAddress.js'
 import { useAirlockInstance } from '../context.js'
 import { useAccount } from '../hooks/useAccount.js'
@@ -8,7 +8,7 @@ import { themeStyle } from '../theme/themeStyle.js'
 import { buttonStyle, truncateStyle, type ButtonSize } from './buttonStyle.js'
 
 /**
- * The connected account: avatar colour, name or address (4 + 6 characters) and native balance; opens the Account view.
+ * The connected account: avatar (its identity image, else its gradient), name or address (4 + 6 characters) and native balance; opens the Account view.
  * @example <AccountButton size="sm" />
  */
 export function AccountButton({ size = 'md', balance = true }: { size?: ButtonSize; balance?: boolean }) {
@@ -19,9 +19,12 @@ export function AccountButton({ size = 'md', balance = true }: { size?: ButtonSi
   // The account's name once its identity is known (issue 14); the slice arrives after the first paint.
   // The map, indexed here: a selector closing over `address` could answer for the previous account.
   const identities = useAirlockSelector((state) => state.portfolio?.identity)
-  const name = address ? identities?.[address.toLowerCase()]?.data?.name : null
+  const identity = address ? identities?.[address.toLowerCase()]?.data : null
   if (!address) return null
   const dot = size === 'sm' ? 16 : 20
+  // The identity schema kept only images on the data service's origin (an https or local URL).
+  // `formatted` is exact with 3 decimals (cut, SPEC 5); as a string Intl formats that very decimal, grouped.
+  const avatar = { width: dot, height: dot, flex: 'none', borderRadius: '50%', background: avatarBackground(address) }
   return (
     <button
       type="button"
@@ -31,9 +34,9 @@ export function AccountButton({ size = 'md', balance = true }: { size?: ButtonSi
       style={{ ...buttonStyle(size, 'neutral'), ...themeStyle(variables) }}
       onClick={() => airlock.open({ view: 'Account' })}
     >
-      {balance && formatted !== undefined ? <span data-airlock="balance">{`${formatted} ${symbol}`}</span> : null}
-      <span aria-hidden="true" style={{ width: dot, height: dot, flex: 'none', borderRadius: '50%', background: avatarColorFromAddress(address) }} />
-      <span style={truncateStyle} data-airlock="account-name">{name ?? shortAddress(address)}</span>
+      {balance && formatted !== undefined ? <span data-airlock="balance">{`${new Intl.NumberFormat(undefined, { minimumFractionDigits: 3 }).format(formatted as unknown as number)} ${symbol}`}</span> : null}
+      {identity?.avatar ? <img src={identity.avatar} alt="" style={avatar} /> : <span aria-hidden="true" style={avatar} />}
+      <span style={truncateStyle} data-airlock="account-name">{identity?.name ?? shortAddress(address)}</span>
     </button>
   )
 }

@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
+import fc from 'fast-check'
 import { afterEach, describe, expect, test } from 'vitest'
+import { formatAddress } from '../../core/chains/format.js'
 import { base, ethereum } from '../../core/chains/networks.js'
 import { byText, CAIP_ADDRESS, click, connect, dispatch, render, testAirlock } from '../testing/renderAirlock.js'
 import { AccountButton } from './AccountButton.js'
@@ -10,6 +12,9 @@ import { shortAddress } from './shortAddress.js'
 afterEach(() => {
   document.body.innerHTML = ''
 })
+
+/** The avatar of 0x71C7…: from #71c765 to the same digits turned round (however the DOM spells colours). */
+const GRADIENT_71C765 = /linear-gradient\(135deg, ?(#71c765|rgb\(113, 199, 101\)), ?(#c76571|rgb\(199, 101, 113\))\)/i
 
 describe('ConnectButton', () => {
   test('default: "Connect Wallet", opens the modal on Connect', () => {
@@ -52,9 +57,34 @@ describe('AccountButton', () => {
     const { container } = render(airlock, <AccountButton />)
     const button = container.querySelector<HTMLButtonElement>('[data-airlock="account-button"]')!
     expect(button.textContent).toBe('2.500 ETH0x71C7…d8976F')
-    expect(button.querySelector('[aria-hidden="true"]')?.getAttribute('style')).toMatch(/background: (#71c765|rgb\(113, 199, 101\))/)
+    // SPEC 9: the avatar's colours come from the address's first 6 hex digits (71c765), as a gradient.
+    expect(button.querySelector('[aria-hidden="true"]')?.getAttribute('style')).toMatch(GRADIENT_71C765)
     click(button)
     expect(airlock.getState().router.view).toBe('Account')
+  })
+
+  test('behavior: the balance has digit grouping in the reader\'s locale, still truncated to 3 decimals', async () => {
+    const airlock = testAirlock()
+    await airlock.ready()
+    connect(airlock)
+    dispatch(airlock, { type: 'balance/fetched', caipAddress: CAIP_ADDRESS, value: '10000999999999999999999', decimals: 18, symbol: 'ETH', at: 1 })
+    const { container } = render(airlock, <AccountButton />)
+    // The test runs in en-US (vitest on Node with LANG=C); another locale would group differently.
+    expect(new Intl.NumberFormat().resolvedOptions().locale).toBe('en-US')
+    expect(container.querySelector('[data-airlock="balance"]')?.textContent).toBe('10,000.999 ETH')
+  })
+
+  test('behavior: the identity\'s avatar image replaces the gradient once known', async () => {
+    const airlock = testAirlock()
+    await airlock.ready()
+    connect(airlock)
+    const { container } = render(airlock, <AccountButton />)
+    const key = CAIP_ADDRESS.split(':')[2]!.toLowerCase()
+    dispatch(airlock, { type: 'portfolio/fetched', resource: 'identity', key, data: { name: 'alice.airlock.id', avatar: 'https://api.airlock.test/avatar.png' }, at: 1 })
+    const button = container.querySelector<HTMLButtonElement>('[data-airlock="account-button"]')!
+    expect(button.querySelector('img')?.getAttribute('src')).toBe('https://api.airlock.test/avatar.png')
+    expect(button.querySelector('img')?.getAttribute('alt')).toBe('')
+    expect(button.textContent).toBe('alice.airlock.id')
   })
 
   test('behavior: on a network the app does not support it shows no balance (not the one of the old network)', () => {
@@ -103,4 +133,12 @@ test('shortAddress: 4 characters after 0x and the last 6', () => {
   expect(shortAddress('0x71C7656EC7ab88b098defB751B7401B5f6d8976F')).toBe('0x71C7…d8976F')
   expect(shortAddress('5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')).toBe('5eyk…qZKvdp')
   expect(shortAddress('0x1234')).toBe('0x1234')
+})
+
+test('shortAddress: property: the same as formatAddress with 4 (+ 0x) and 6, for any string', () => {
+  fc.assert(
+    fc.property(fc.oneof(fc.string(), fc.string().map((s) => `0x${s}`)), (address) => {
+      expect(shortAddress(address)).toBe(formatAddress(address, address.startsWith('0x') ? 6 : 4, 6))
+    }),
+  )
 })

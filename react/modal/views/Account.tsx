@@ -1,4 +1,7 @@
-import { avatarColorFromAddress } from '../../../core/chains/format.js'
+import { isSafeOpenUrl } from '../../../core/chains/isSafeOpenUrl.js'
+import { groupDecimal } from '../../../core/format/groupDecimal.js'
+import { avatarBackground } from '../../components/avatarBackground.js'
+import { NetworkMark } from '../marks/NetworkMark.js'
 import { formatUsd } from '../tabs/formatUsd.js'
 import { shortAddress } from '../../components/shortAddress.js'
 import { useAirlockInstance } from '../../context.js'
@@ -50,16 +53,18 @@ export function Account() {
 
   // The wallet left the app's networks: naming the last one would say the wallet is still there.
   const networkRow = unsupportedCaipNetworkId
-    ? { name: 'Unsupported network', label: 'Unsupported network', badge: '!', view: 'UnsupportedChain' as const }
-    : { name: `Network: ${caipNetwork.name}`, label: caipNetwork.name, badge: Array.from(caipNetwork.name)[0] ?? '?', view: 'Networks' as const }
+    ? { name: 'Unsupported network', label: 'Unsupported network', view: 'UnsupportedChain' as const }
+    : { name: `Network: ${caipNetwork.name}`, label: caipNetwork.name, view: 'Networks' as const }
+  // Checked at the edge (same origin as the data service); again here, as every image we show.
+  const avatar = identity?.avatar && isSafeOpenUrl(identity.avatar, { allowLocalhostHttp: true }) ? identity.avatar : null
 
   return (
     <div className="stack">
       <div className="center">
-        {identity?.avatar ? (
-          <img className="avatar" data-airlock="avatar" src={identity.avatar} alt="" />
+        {avatar ? (
+          <img className="avatar" data-airlock="avatar" src={avatar} alt="" />
         ) : (
-          <span className="avatar" data-airlock="avatar" aria-hidden="true" style={{ background: avatarColorFromAddress(address) }} />
+          <span className="avatar" data-airlock="avatar" aria-hidden="true" style={{ background: avatarBackground(address) }} />
         )}
         <p className="address">
           <span title={address} data-airlock="address">
@@ -70,7 +75,7 @@ export function Account() {
           </button>
         </p>
         <p className="muted" data-airlock="balance" aria-busy={loading || undefined}>
-          {loading ? 'Loading balance…' : formatted !== undefined ? `${formatted} ${symbol}` : failed || unsupportedCaipNetworkId ? 'Balance unavailable' : `– ${symbol}`}
+          {loading ? 'Loading balance…' : formatted !== undefined ? `${groupDecimal(formatted)} ${symbol}` : failed || unsupportedCaipNetworkId ? 'Balance unavailable' : `– ${symbol}`}
         </p>
         {totalUsd !== null ? (
           <p className="muted" data-airlock="total-usd">
@@ -108,9 +113,13 @@ export function Account() {
         </button>
       ) : null}
       <button type="button" className="row" data-airlock="network" aria-label={`${networkRow.name}. Switch network`} onClick={() => airlock.dispatch({ type: 'router/pushRequested', view: networkRow.view })}>
-        <span className="badge" aria-hidden="true">
-          {networkRow.badge}
-        </span>
+        {unsupportedCaipNetworkId ? (
+          <span className="badge" aria-hidden="true">
+            !
+          </span>
+        ) : (
+          <NetworkMark network={caipNetwork} />
+        )}
         <span className="row-name">{networkRow.label}</span>
         <span className="tag">Switch</span>
       </button>

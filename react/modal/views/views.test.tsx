@@ -152,6 +152,26 @@ describe('ConnectingExternal', () => {
 })
 
 describe('Account', () => {
+  test('behavior: the identity\'s avatar image when it is https (or http on this machine), else the address\'s gradient; the network row wears its mark', async () => {
+    const airlock = testAirlock({ networks: [ethereum, base] })
+    await airlock.ready()
+    connect(airlock)
+    render(airlock, <ConnectButton />)
+    const root = await openModal(airlock)
+    const identity = (avatar: string) => dispatch(airlock, { type: 'portfolio/fetched', resource: 'identity', key: ADDRESS.toLowerCase(), data: { name: null, avatar }, at: 1 })
+    identity('https://api.airlock.test/avatar.png')
+    expect($(root, 'img[data-airlock="avatar"]').getAttribute('src')).toBe('https://api.airlock.test/avatar.png')
+    for (const unsafe of ['http://evil.example/a.png', 'javascript:alert(1)', 'data:image/svg+xml,<svg/>']) {
+      identity(unsafe)
+      expect(root.querySelector('img[data-airlock="avatar"]'), unsafe).toBeNull()
+      expect($(root, 'span[data-airlock="avatar"]').getAttribute('style')).toContain('linear-gradient')
+    }
+    identity('http://127.0.0.1:8787/avatar.png')
+    expect($(root, 'img[data-airlock="avatar"]').getAttribute('src')).toBe('http://127.0.0.1:8787/avatar.png')
+    expect($(root, '[data-airlock="network"] svg.mark')?.getAttribute('data-mark')).toBe('ethereum')
+    expect(byLabel(root, 'Network: Ethereum. Switch network')).toBeTruthy()
+  })
+
   test('behavior: avatar colour, address 4+6, balance (loading, then value), wallet name', async () => {
     const airlock = testAirlock()
     // Balances and toasts are late slices: their reducers arrive with the start-up code.
@@ -163,13 +183,17 @@ describe('Account', () => {
     expect($(root, 'h2').textContent).toBe('Account')
     expect($(root, '[data-airlock="address"]').textContent).toBe('0x71C7…d8976F')
     expect($(root, '[data-airlock="address"]').getAttribute('title')).toBe(ADDRESS)
-    expect($(root, '[data-airlock="avatar"]').getAttribute('style')).toMatch(/background: (#71c765|rgb\(113, 199, 101\))/)
+    // SPEC 9: colours from the first 6 hex digits (71c765), as a gradient to the same digits turned round.
+    expect($(root, '[data-airlock="avatar"]').getAttribute('style')).toMatch(/linear-gradient\(135deg, ?(#71c765|rgb\(113, 199, 101\)), ?(#c76571|rgb\(199, 101, 113\))\)/i)
     expect(byText(root, 'p', 'Connected with').textContent).toBe('Connected with MetaMask')
     dispatch(airlock, { type: 'balance/fetchRequested', caipAddress: CAIP_ADDRESS })
     expect($(root, '[data-airlock="balance"]').textContent).toBe('Loading balance…')
     expect($(root, '[data-airlock="balance"]').getAttribute('aria-busy')).toBe('true')
     dispatch(airlock, { type: 'balance/fetched', caipAddress: CAIP_ADDRESS, value: '1234567890000000000', decimals: 18, symbol: 'ETH', at: 1 })
     expect($(root, '[data-airlock="balance"]').textContent).toBe('1.234 ETH')
+    // Digit grouping (en-US here), the 3 decimals still cut, never rounded.
+    dispatch(airlock, { type: 'balance/fetched', caipAddress: CAIP_ADDRESS, value: '12345999999999999999999', decimals: 18, symbol: 'ETH', at: 2 })
+    expect($(root, '[data-airlock="balance"]').textContent).toBe('12,345.999 ETH')
   })
 
   test('behavior: copy puts the address on the clipboard and shows "Address copied"', async () => {
