@@ -3,12 +3,12 @@ import { requestConnect } from './requestConnect.js'
 import type { WalletEntry } from './walletEntries.js'
 import { WalletIcon } from './WalletIcon.js'
 
-/** One connector as a button: icon, name (truncated), tag; a click starts connecting. */
-export function WalletButton({ entry, tabIndex }: { entry: WalletEntry; tabIndex?: number }) {
+/** One connector as a button: icon, name (truncated), tag, as a row or (`tile`) a grid tile; a click starts connecting. */
+export function WalletButton({ entry, tabIndex, tile }: { entry: WalletEntry; tabIndex?: number; tile?: boolean }) {
   const airlock = useAirlockInstance()
   const { connector, tag, also } = entry
   return (
-    <button type="button" className="row" tabIndex={tabIndex} aria-label={tag ? `${connector.name} (${tag})` : connector.name} onClick={() => requestConnect(airlock, connector, also)}>
+    <button type="button" className={tile ? 'tile' : 'row'} tabIndex={tabIndex} aria-label={tag ? `${connector.name} (${tag})` : connector.name} onClick={() => requestConnect(airlock, connector, also)}>
       <WalletIcon name={connector.name} icon={connector.icon} />
       <span className="row-name">{connector.name}</span>
       {tag ? <span className="tag">{tag}</span> : null}

@@ -16,15 +16,15 @@ import { WalletButton } from '../parts/WalletRow.js'
 
 type Item = { kind: 'installed'; entry: WalletEntry } | { kind: 'registry'; wallet: RegistryWallet }
 
-/** Load the next page when the last rendered row is this close to the end. */
+/** Load the next page when the last rendered wallet is this close to the end. */
 const LOAD_AHEAD_ROWS = 10
 
 const keyOf = (item: Item) => (item.kind === 'installed' ? `c:${item.entry.connector.id}` : `r:${item.wallet.id}`)
-const renderRow = (item: Item, tabIndex: number) => (item.kind === 'installed' ? <WalletButton entry={item.entry} tabIndex={tabIndex} /> : <RegistryWalletButton wallet={item.wallet} tabIndex={tabIndex} />)
+const renderRow = (item: Item, tabIndex: number) => (item.kind === 'installed' ? <WalletButton entry={item.entry} tabIndex={tabIndex} tile /> : <RegistryWalletButton wallet={item.wallet} tabIndex={tabIndex} tile />)
 
 /**
- * Every wallet: the installed ones first, then the registry (SPEC 7), 40 per page as the list
- * scrolls, rendered virtually. The search box filters installed wallets here and asks the
+ * Every wallet: the installed ones first, then the registry (SPEC 7), 40 per page as the grid
+ * scrolls, rendered virtually as icon tiles. The search box filters installed wallets here and asks the
  * registry through the search epic (300 ms debounce, SPEC 9).
  */
 export function AllWallets() {
@@ -81,7 +81,7 @@ export function AllWallets() {
         {loading ? 'Loading wallets' : total === 1 ? '1 wallet' : `${total} wallets`}
       </p>
       {items.length > 0 ? <VirtualList items={items} label="All wallets" keyOf={keyOf} renderRow={renderRow} onEndReached={onEndReached} /> : null}
-      {loading ? <SkeletonRows count={items.length === 0 ? 4 : 1} /> : null}
+      {loading ? <SkeletonRows count={items.length === 0 ? 8 : 4} tiles /> : null}
       {error ? (
         <div className="center" role="alert" data-airlock="wallets-error">
           <p className="muted">{error.message}</p>

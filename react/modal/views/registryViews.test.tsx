@@ -5,7 +5,7 @@ import { DEFAULT_WALLETS, KNOWN_WALLETS, queryWallets, type RegistryWallet as Fi
 import type { RegistryWallet } from '../../../core/registry/types.js'
 import { ConnectButton } from '../../components/ConnectButton.js'
 import { selectRegistryWallet } from '../parts/selectRegistryWallet.js'
-import { ROW_HEIGHT, VIEWPORT_HEIGHT } from '../parts/VirtualList.js'
+import { columnsFor, DEFAULT_COLUMNS, OVERSCAN, ROW_HEIGHT, VIEWPORT_HEIGHT } from '../parts/VirtualList.js'
 import { $, announce, byLabel, byText, click, count, dispatch, openModal, render, testAirlock, waitFor, wallet } from '../../testing/renderAirlock.js'
 
 afterEach(() => {
@@ -167,13 +167,15 @@ describe('AllWallets with the registry', () => {
     expect(names(root, 'All wallets')[0]).toBe('MetaMask')
   })
 
-  test('behavior: 5,000 wallets render a bounded number of rows; keyboard moves focus and scrolls', async () => {
+  test('behavior: 5,000 wallets render a bounded number of tiles; keyboard moves focus across and down the grid and scrolls', async () => {
     const airlock = registryAirlock()
     const root = await openAllWallets(airlock)
     await waitFor(() => expect(airlock.getState().registry.status).toBe('loaded'))
     const wallets: RegistryWallet[] = DEFAULT_WALLETS.slice(0, 5_000).map(({ badge_type: _b, ...w }) => ({ ...w, image_id: w.image_id }))
     dispatch(airlock, { type: 'registry/pageLoaded', page: 125, count: 5_000, wallets })
-    const bound = Math.ceil(VIEWPORT_HEIGHT / ROW_HEIGHT) + 2 * 6 + 1
+    // No layout in happy-dom: the card's 4 columns.
+    expect($(root, '[data-airlock="virtual-list"]').getAttribute('data-columns')).toBe(String(DEFAULT_COLUMNS))
+    const bound = (Math.ceil(VIEWPORT_HEIGHT / ROW_HEIGHT) + 2 * OVERSCAN + 1) * DEFAULT_COLUMNS
     const rows = () => $(root, 'ul[aria-label="All wallets"]').querySelectorAll('li')
     expect(airlock.getState().registry.wallets.length).toBe(5_000)
     expect(rows().length).toBeLessThanOrEqual(bound)
@@ -183,8 +185,18 @@ describe('AllWallets with the registry', () => {
     expect(buttons().filter((b) => b.tabIndex === 0)).toHaveLength(1)
     buttons()[0]!.focus()
     const list = $(root, '[data-airlock="virtual-list"]')
-    act(() => list.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true })))
-    expect(root.activeElement?.closest('li')?.getAttribute('aria-posinset')).toBe('2')
+    const key = (name: string) => act(() => list.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true })))
+    const focused = () => root.activeElement?.closest('li')?.getAttribute('aria-posinset')
+    key('ArrowRight')
+    expect(focused()).toBe('2')
+    key('ArrowDown')
+    expect(focused()).toBe(String(2 + DEFAULT_COLUMNS))
+    key('ArrowLeft')
+    key('ArrowUp')
+    expect(focused()).toBe('1')
+    key('PageDown')
+    expect(focused()).toBe(String(1 + Math.floor(VIEWPORT_HEIGHT / ROW_HEIGHT) * DEFAULT_COLUMNS))
+    expect(root.activeElement?.classList.contains('tile')).toBe(true)
     act(() => list.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true })))
     expect(root.activeElement?.closest('li')?.getAttribute('aria-posinset')).toBe('5000')
     expect(root.activeElement?.textContent).toBe(wallets[4_999]!.name)
@@ -199,7 +211,8 @@ describe('AllWallets with the registry', () => {
     await waitFor(() => expect(airlock.getState().registry.status).toBe('loaded'))
     const list = $(root, '[data-airlock="virtual-list"]')
     act(() => {
-      list.scrollTop = 40 * ROW_HEIGHT
+      // The bottom of the first page's 40 wallets (10 grid rows).
+      list.scrollTop = (40 / DEFAULT_COLUMNS) * ROW_HEIGHT - VIEWPORT_HEIGHT
       list.dispatchEvent(new Event('scroll'))
     })
     await waitFor(() => expect(airlock.getState().registry.page).toBe(2))
@@ -230,8 +243,10 @@ describe('AllWallets with the registry', () => {
     const root = await openAllWallets(airlock)
     await waitFor(() => expect(names(root, 'All wallets').length).toBeGreaterThan(5))
     const list = $(root, '[data-airlock="virtual-list"]')
+    // Wallet 32 is on grid row 8: out of the rendered rows at the top, mounted by the scroll.
+    expect(names(root, 'All wallets')).not.toContain(airlock.getState().registry.wallets[32]!.name)
     act(() => {
-      list.scrollTop = 30 * ROW_HEIGHT
+      list.scrollTop = (32 / DEFAULT_COLUMNS) * ROW_HEIGHT
       list.dispatchEvent(new Event('scroll'))
     })
     const row = byText(root, 'li', airlock.getState().registry.wallets[32]!.name)
@@ -250,4 +265,13 @@ describe('AllWallets with the registry', () => {
     expect(li.querySelector('img')).toBeNull()
     expect(li.querySelector('.wallet-icon')?.textContent).toBe(name[0]!.toUpperCase())
   })
+})
+
+test('columnsFor: 4 columns in the 360 px card (with or without a classic scrollbar), more when wider, 4 before layout', () => {
+  expect(columnsFor(326)).toBe(4)
+  expect(columnsFor(311)).toBe(4)
+  expect(columnsFor(358)).toBe(4)
+  expect(columnsFor(480)).toBe(6)
+  expect(columnsFor(40)).toBe(1)
+  expect(columnsFor(0)).toBe(DEFAULT_COLUMNS)
 })
