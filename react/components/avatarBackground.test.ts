@@ -17,10 +17,13 @@ describe('avatarBackground', () => {
     expect(`#${GRADIENT.exec(avatarBackground(address.toUpperCase().replace('0X', '0x')))?.[1]}`.toLowerCase()).toBe(avatarColorFromAddress(address))
   })
 
-  test('behavior: Solana and Bitcoin addresses take their digits from their last 5 characters (base 36, modulo 2^24)', () => {
-    // "zzzzz" in base 36 is 60466175 = 0x39aa3ff; modulo 2^24: 9aa3ff.
+  test('behavior: Solana and Bitcoin addresses take their digits from their last 5 characters (base 36, its low 24 bits)', () => {
+    // "zzzzz" in base 36 is 60466175 = 0x39aa3ff; its low 24 bits: 9aa3ff.
     expect(avatarBackground('abczzzzz')).toBe('linear-gradient(135deg,#9aa3ff,#a3ff9a)')
     expect(avatarBackground('00001')).toBe('linear-gradient(135deg,#000001,#000100)')
+    // Not base 36 at all, or signed: still six digits.
+    expect(avatarBackground('-1')).toBe('linear-gradient(135deg,#ffffff,#ffffff)')
+    expect(avatarBackground('')).toBe('linear-gradient(135deg,#000000,#000000)')
     const solana = avatarBackground('5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
     const bitcoin = avatarBackground('bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080')
     expect(solana).toMatch(GRADIENT)
@@ -31,9 +34,10 @@ describe('avatarBackground', () => {
 
   test('property: any string gives a two-colour gradient and nothing else (safe in a style)', () => {
     fc.assert(
-      fc.property(fc.string(), (address) => {
+      fc.property(fc.oneof(fc.string(), fc.integer().map(String), fc.double().map(String)), (address) => {
         expect(avatarBackground(address)).toMatch(GRADIENT)
       }),
+      { numRuns: 2_000 },
     )
   })
 })
