@@ -15,8 +15,15 @@ import { pixelDiff } from './pixelDiff.js'
  * a diff (red = changed) go to tests/artifacts/. After an intended change of looks:
  * `npm run test:visual:update` (UPDATE_VISUAL=1) rewrites the baselines; look at them before committing.
  */
-const BASELINES = new URL('./baselines/', import.meta.url).pathname
+const COMMITTED = new URL('./baselines/', import.meta.url).pathname
 const UPDATE = process.env['UPDATE_VISUAL'] === '1'
+/**
+ * Pixels depend on the browser build and the fonts installed: the committed baselines are for the
+ * environment named in `environment.json` (this project's CI machine). On another machine (another
+ * Chromium or other fonts) the first run records that machine's own baselines in .cache/visual/
+ * (git-ignored) and later runs compare against them, so a change of looks still fails there.
+ */
+let BASELINES = COMMITTED
 const THRESHOLD = 24
 const MAX_RATIO = 0.005
 
@@ -36,7 +43,29 @@ let blank: Page
 
 beforeAll(async () => {
   blank = await (await stack.browser.newContext()).newPage()
+  const environment = await describeEnvironment(blank)
+  const manifest = `${COMMITTED}environment.json`
+  if (UPDATE) {
+    mkdirSync(COMMITTED, { recursive: true })
+    writeFileSync(manifest, `${JSON.stringify(environment, null, 2)}\n`)
+  } else if (!existsSync(manifest) || readFileSync(manifest, 'utf8').trim() !== JSON.stringify(environment, null, 2)) {
+    BASELINES = `${process.cwd()}/.cache/visual/${environment.id}/`
+    console.info(`[visual] this machine (${environment.browser}, fonts ${environment.fonts}) is not the one the committed baselines are for; comparing with its own in ${BASELINES} (recorded on the first run)`)
+  }
 }, 30_000)
+
+/** The browser build and a fingerprint of the fonts the modal renders with (text widths in its font stacks). */
+async function describeEnvironment(page: Page): Promise<{ id: string; browser: string; fonts: string }> {
+  const { browser, fonts } = await page.evaluate(() => {
+    const context = new OffscreenCanvas(10, 10).getContext('2d')!
+    const widths = ['600 16px system-ui, sans-serif', '14px system-ui, sans-serif', '13px ui-monospace, monospace'].map((font) => {
+      context.font = font
+      return context.measureText('Connect Wallet 0123456789 ÅÉ…').width.toFixed(2)
+    })
+    return { browser: navigator.userAgent.match(/(?:Headless)?Chrome\/[\d.]+/)?.[0] ?? navigator.userAgent, fonts: widths.join('/') }
+  })
+  return { id: `${browser}-${fonts}`.replace(/[^\w.-]+/g, '_'), browser, fonts }
+}
 afterAll(async () => {
   await blank?.context().close()
 })
@@ -67,7 +96,7 @@ async function check(page: Page, name: string, mask: Locator[] = []): Promise<st
   await steady(page)
   const png = await page.screenshot({ mask, maskColor: '#7f7f7f', animations: 'disabled', caret: 'hide' })
   const baseline = `${BASELINES}${name}.png`
-  if (UPDATE) {
+  if (UPDATE || (BASELINES !== COMMITTED && !existsSync(baseline))) {
     mkdirSync(BASELINES, { recursive: true })
     writeFileSync(baseline, png)
     return null
