@@ -12,6 +12,8 @@ export const BUDGETS = {
   clickToModalMs: 8,
   /** Navigation to visible connect button, median ms above the React-only baseline's built by the same tool (issue 12). */
   buttonOverBaselineMs: 15,
+  /** Press on "WalletConnect" to its QR code, median ms, in each build, with WalletConnect's relay on this machine (issue 15). */
+  walletConnectQrMs: 1000,
   /** `replay` of 100,000 log entries, ms (issue 12). */
   replayMs: 100,
   /** Store throughput with every epic running, actions per second, also with 10, 50 and 200 more epics (issue 12: routed by type, flat). */

@@ -2,10 +2,10 @@
 // and ConnectKit (issues 7 and 12), printed as one table and written to tests/bench/results/.
 // What is measured is what users install and build: Airlock's `npm pack` tarball, installed like
 // each peer kit into its own project, every app built by Vite 8 and by esbuild.
-//   npm run bench                       everything: about 5 min (packs Airlock; the first run also installs each app, ~2 min more)
+//   npm run bench                       everything: about 6 min (packs Airlock; the first run also installs each app, ~2 min more)
 //   npm run bench -- --check            also exit 1 when a budget fails
 //   npm run bench -- --runs 7           speed runs per build (default 9, at least 7 for the results)
-//   npm run bench -- --only size,core   a subset (nothing is written)
+//   npm run bench -- --only size,core   a subset of size, speed, core, walletconnect (nothing is written)
 //   npm run bench -- --no-peers         Airlock and the baseline only (nothing is written)
 //   npm run bench -- --tools vite       one bundler only (nothing is written)
 //   npm run bench -- --tarball x.tgz    Airlock from that tarball instead of packing this checkout (nothing is written)
@@ -21,6 +21,7 @@ import { measureCore, type CoreResult } from './core.js'
 import { CACHE_DIR, ensureInstall, type AppInstall } from './peers.js'
 import { budgetLines, checkBudgets, compactJson, markdown, table, textTable, type AppSize, type BenchResults } from './report.js'
 import { measureSpeed, type SpeedResult } from './speed.js'
+import { measureWalletConnect, walletConnectEntry, type WalletConnectResult } from './walletConnect.js'
 
 const { values: args } = parseArgs({
   options: {
@@ -33,10 +34,13 @@ const { values: args } = parseArgs({
     'hover-ms': { type: 'string', default: '100' },
   },
 })
-const parts = new Set((args.only ?? 'size,speed,core').split(',').map((part) => part.trim()))
+const PARTS = ['size', 'speed', 'core', 'walletconnect']
+const parts = new Set((args.only ?? PARTS.join(',')).split(',').map((part) => part.trim()))
 const tools = TOOLS.filter((tool) => args.tools.split(',').map((t) => t.trim()).includes(tool))
 const runs = Number(args.runs)
 const hoverMs = Number(args['hover-ms'])
+/** The WalletConnect timing's runs per build: --runs, at least 5. */
+const walletConnectRuns = Math.max(runs, 5)
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, got ${args.runs}`)
 if (tools.length === 0) throw new Error(`--tools must name ${TOOLS.join(' and/or ')}, got ${args.tools}`)
 const log = (line: string) => console.log(line)
@@ -51,13 +55,15 @@ const phase = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
   }
 }
 const apps = BENCH_APPS.filter((app) => !args['no-peers'] || !app.peer)
-const complete = !args['no-peers'] && parts.size === 3 && runs >= 7 && tools.length === TOOLS.length && !args.tarball
+// The WalletConnect timing needs Airlock's install only.
+const builtApps = parts.has('size') || parts.has('speed') ? apps : parts.has('walletconnect') ? apps.filter((app) => app.id === 'airlock') : []
+const complete = !args['no-peers'] && PARTS.every((part) => parts.has(part)) && runs >= 7 && tools.length === TOOLS.length && !args.tarball
 
 // 1. Installs: Airlock from this run's `npm pack` tarball, the baseline and the peers at their pins,
 //    Vite in each (in parallel; each folder reused while its packages stay the same).
 const installs = new Map<BenchApp['id'], AppInstall>()
 let tarballName: string | undefined
-if (parts.has('size') || parts.has('speed')) {
+if (builtApps.length > 0) {
   await phase('pack and install', async () => {
     const packed = (async () => {
       const at = performance.now()
@@ -73,7 +79,7 @@ if (parts.has('size') || parts.has('speed')) {
     })()
     // Settled, not raced: a failure (say the pack's build) must not leave other npm installs running on after we exit.
     const settled = await Promise.allSettled(
-      apps.map(async (app) => {
+      builtApps.map(async (app) => {
         const needsTarball = app.id === 'airlock'
         const install = await ensureInstall(app, { ...(needsTarball ? { tarball: await packed } : {}), log })
         log(`${app.label}: ${install.reused ? 'reused' : 'installed'} in ${(install.ms / 1000).toFixed(1)} s`)
@@ -86,23 +92,29 @@ if (parts.has('size') || parts.has('speed')) {
 }
 
 // 2. Every app built by each tool, from its own folder: esbuild with the bench settings, Vite with a host's config.
+//    The WalletConnect timing's app (tests/bench/apps/airlock-wc.tsx) is built from Airlock's folder, in no size row.
 const builds = new Map<`${BenchApp['id']}/${BenchTool}`, BuiltApp>()
-if (parts.has('size') || parts.has('speed')) {
+const walletConnectBuilds = new Map<BenchTool, BuiltApp>()
+const buildOne = async (tool: BenchTool, label: string, install: AppInstall, entry: string): Promise<BuiltApp> => {
+  let app: BuiltApp
+  if (tool === 'esbuild') {
+    app = await buildApp({ entry, absWorkingDir: install.dir })
+    app.files.set('/index.html', new TextEncoder().encode(esbuildIndexHtml(label, app.files)))
+  } else {
+    app = await buildWithVite({ dir: install.dir, entry, title: label })
+  }
+  assertProduction(`${label} (${TOOL_LABELS[tool]})`, app.files)
+  assertInside(`${label} (${TOOL_LABELS[tool]})`, install.dir, app)
+  log(`built ${label} with ${TOOL_LABELS[tool]} in ${Math.round(app.buildMs)} ms: ${app.report.chunks.length} JS files`)
+  return app
+}
+if (builtApps.length > 0) {
   await phase('builds', async () => {
     for (const tool of tools) {
-      for (const app of apps) {
-        const install = installs.get(app.id)!
-        let built: BuiltApp
-        if (tool === 'esbuild') {
-          built = await buildApp({ entry: install.entry, absWorkingDir: install.dir })
-          built.files.set('/index.html', new TextEncoder().encode(esbuildIndexHtml(app.label, built.files)))
-        } else {
-          built = await buildWithVite({ dir: install.dir, entry: install.entry, title: app.label })
-        }
-        assertProduction(`${app.label} (${TOOL_LABELS[tool]})`, built.files)
-        assertInside(`${app.label} (${TOOL_LABELS[tool]})`, install.dir, built)
-        builds.set(`${app.id}/${tool}`, built)
-        log(`built ${app.label} with ${TOOL_LABELS[tool]} in ${Math.round(built.buildMs)} ms: ${built.report.chunks.length} JS files`)
+      if (parts.has('size') || parts.has('speed')) for (const app of apps) builds.set(`${app.id}/${tool}`, await buildOne(tool, app.label, installs.get(app.id)!, installs.get(app.id)!.entry))
+      if (parts.has('walletconnect')) {
+        const install = installs.get('airlock')!
+        walletConnectBuilds.set(tool, await buildOne(tool, 'Airlock (WalletConnect relay on 127.0.0.1)', install, walletConnectEntry(install.dir)))
       }
     }
   })
@@ -125,6 +137,13 @@ if (parts.has('speed')) {
   speed = await phase('speed', () => measureSpeed(targets, { runs, hoverMs, log }))
 }
 
+// 5. WalletConnect in headless Chromium: press → QR code with the dev stack's relay on 127.0.0.1.
+let walletConnect: WalletConnectResult[] | undefined
+if (parts.has('walletconnect')) {
+  log(`walletconnect: ${walletConnectRuns} interleaved runs per build (Airlock × ${tools.length} tools), fresh context each, a relay on 127.0.0.1`)
+  walletConnect = await phase('walletconnect', () => measureWalletConnect(tools.map((tool) => ({ tool, files: walletConnectBuilds.get(tool)!.files })), { runs: walletConnectRuns, log }))
+}
+
 const notes: string[] = []
 for (const result of speed ?? []) {
   const app = apps.find((a) => a.id === result.app)!
@@ -132,6 +151,12 @@ for (const result of speed ?? []) {
   if (result.median.list === null) notes.push(`${name}: the announced EIP-6963 "Bench Wallet" never showed in its modal offline, so "wallet list" is not measured for it.`)
   const failed = [...result.runs.cold, ...result.runs.hover].filter((r) => r.errors.length > 0).length
   if (failed > 0) notes.push(`${name}: ${failed} of ${result.runs.cold.length * 2} runs reported errors (${[...new Set([...result.runs.cold, ...result.runs.hover].flatMap((r) => r.errors))].slice(0, 3).join('; ')}).`)
+  if (result.blockedHosts.length > 0) notes.push(`${name} tried (blocked): ${result.blockedHosts.slice(0, 12).join(', ')}${result.blockedHosts.length > 12 ? ` and ${result.blockedHosts.length - 12} more` : ''}.`)
+}
+for (const result of walletConnect ?? []) {
+  const name = `Airlock (${TOOL_LABELS[result.tool]}), WalletConnect`
+  const failed = result.runs.filter((r) => r.errors.length > 0)
+  if (failed.length > 0) notes.push(`${name}: ${failed.length} of ${result.runs.length} runs reported errors (${[...new Set(failed.flatMap((r) => r.errors))].slice(0, 3).join('; ')}).`)
   if (result.blockedHosts.length > 0) notes.push(`${name} tried (blocked): ${result.blockedHosts.slice(0, 12).join(', ')}${result.blockedHosts.length > 12 ? ` and ${result.blockedHosts.length - 12} more` : ''}.`)
 }
 for (const { id, tool, report } of size ?? []) if (report.cssGzip > 0) notes.push(`${apps.find((a) => a.id === id)!.label} (${TOOL_LABELS[tool]}) also ships ${(report.cssGzip / 1024).toFixed(1)} KB gzip of CSS (not counted above).`)
@@ -151,6 +176,7 @@ const results: BenchResults = {
     wallet: 'one EIP-6963 wallet ("Bench Wallet") announced by an init script in every page',
     click: `"click": pointer moves onto the button and presses at once; "hover, then click": it rests ${hoverMs} ms first (Airlock prefetches its modal on pointer enter)`,
     runs: `${runs} per build per variant (median; navigation → button over both variants)`,
+    walletconnect: `Airlock only, tests/bench/apps/airlock-wc.tsx (airlock.tsx with \`relayUrl\` from the page's ?relay=), built from Airlock's project by each tool; the dev stack's relay (examples/devnet/relay.ts) on 127.0.0.1; per run, a fresh context: click "Connect Wallet", wait for "WalletConnect (QR code)", 1.5 s of reading (the pairing is made ahead 300 ms after the modal opens), press it; pointerdown's timeStamp to [data-airlock="walletconnect-qr"][data-uri] in the modal's shadow root (checked after every DOM mutation batch and every frame); median of ${walletConnectRuns} per build after one warm-up`,
     core: 'Node, createAirlock (from source) with default options (dev checks on) and every epic, memory storage, a 204 collector; throughput median of 3 × 100,000 actions (and of 3 with 10, 50, 200 more idle epics); replay median of 5 from the JSON string',
     machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; load average at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')} (timings move with other work on the machine)`,
     duration: `${seconds(performance.now() - started)} in all: ${Object.entries(phases).map(([name, ms]) => `${name} ${seconds(ms)}`).join(', ')}`,
@@ -159,7 +185,8 @@ const results: BenchResults = {
   ...(size ? { size } : {}),
   ...(speed ? { speed } : {}),
   ...(core ? { core } : {}),
-  budgets: checkBudgets(size, speed, core),
+  ...(walletConnect ? { walletConnect } : {}),
+  budgets: checkBudgets(size, speed, core, walletConnect),
   notes,
 }
 

@@ -23,6 +23,10 @@ export interface BenchProbe {
   arm(timeoutMs: number): void
   /** What the armed watch saw (resolves once both showed up, or at its timeout). */
   clicked: Promise<ClickTimes> | null
+  /** Starts watching for the next pointerdown and, after it, an element matching `selector` (shown or not); call before the press. */
+  armPress(selector: string, timeoutMs: number): void
+  /** What the press watch saw: the pointerdown and the element's first appearance (null: never). */
+  pressed: Promise<{ press: number | null; found: number | null }> | null
 }
 
 declare global {
@@ -136,6 +140,20 @@ export function installProbe(config: ProbeConfig): void {
       const modal = watch(() => bySelector(config.modal), timeoutMs)
       const list = watch(() => byText(config.wallet.name), timeoutMs)
       this.clicked = Promise.all([modal, list]).then(([modalAt, listAt]) => ({ click, modal: modalAt, list: listAt }))
+    },
+    pressed: null,
+    armPress(selector, timeoutMs) {
+      let press: number | null = null
+      window.addEventListener('pointerdown', (event) => (press ??= event.timeStamp), { capture: true, once: true })
+      const found = (): Element | null => {
+        if (press === null) return null
+        for (const scope of scopes()) {
+          const el = scope.querySelector(selector)
+          if (el) return el
+        }
+        return null
+      }
+      this.pressed = watch(found, timeoutMs).then((at) => ({ press, found: at }))
     },
   }
 }

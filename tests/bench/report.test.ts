@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { checkBudgets, pairedButtonOver } from './report.js'
+import { checkBudgets, pairedButtonOver, table, type BenchResults } from './report.js'
 import type { SpeedResult, SpeedRun } from './speed.js'
+import type { WalletConnectResult } from './walletConnect.js'
 
 const run = (button: number | null): SpeedRun => ({ button, modal: 3, list: 3, blocked: 0, errors: [] })
 const result = (app: 'airlock' | 'baseline', cold: (number | null)[], hover: (number | null)[]): SpeedResult => ({
@@ -25,5 +26,34 @@ describe('bench report: visible button over React alone', () => {
     expect(pairedButtonOver(speed, 'vite')).toBe(30)
     expect(pairedButtonOver([speed[1]!], 'vite')).toBeNull()
     expect(pairedButtonOver(speed, 'esbuild')).toBeNull()
+  })
+})
+
+describe('bench report: WalletConnect press → QR code', () => {
+  const walletConnect = (tool: 'vite' | 'esbuild', median: number | null): WalletConnectResult => ({ tool, runs: [{ qr: median, errors: [] }], median, blockedHosts: [] })
+  const apps: BenchResults['apps'] = [
+    { id: 'baseline', label: 'React only' },
+    { id: 'airlock', label: 'Airlock' },
+  ]
+
+  test('default: one timing budget per tool, against the median', () => {
+    const budgets = checkBudgets(undefined, undefined, undefined, [walletConnect('vite', 412), walletConnect('esbuild', 1000.5)]).filter((c) => c.name.startsWith('WalletConnect'))
+    expect(budgets).toEqual([
+      { name: 'WalletConnect press → QR code (median), Vite 8', kind: 'timing', limit: '≤ 1000 ms', actual: '412 ms', pass: true },
+      { name: 'WalletConnect press → QR code (median), esbuild', kind: 'timing', limit: '≤ 1000 ms', actual: '1000.5 ms', pass: false },
+    ])
+  })
+
+  test('behavior: not measured without the part, or when no run showed the QR code', () => {
+    expect(checkBudgets(undefined, [result('airlock', [1], [1])]).find((c) => c.name.startsWith('WalletConnect'))).toMatchObject({ actual: 'not measured', pass: null })
+    expect(checkBudgets(undefined, undefined, undefined, [walletConnect('vite', null)]).find((c) => c.name.startsWith('WalletConnect'))).toMatchObject({ pass: null })
+  })
+
+  test('behavior: a row per tool, in the Airlock column only', () => {
+    const { rows } = table({ date: '', setup: {}, apps, walletConnect: [walletConnect('vite', 412), walletConnect('esbuild', null)], budgets: [], notes: [] })
+    expect(rows).toEqual([
+      ['WalletConnect press → QR code, ms, Vite 8', '—', '412'],
+      ['WalletConnect press → QR code, ms, esbuild', '—', 'n/a'],
+    ])
   })
 })

@@ -3,6 +3,7 @@ import { BUDGETS } from './budgets.js'
 import { KB, kb, type BundleReport } from './bundle.js'
 import type { CoreResult } from './core.js'
 import { median, type SpeedResult } from './speed.js'
+import type { WalletConnectResult } from './walletConnect.js'
 
 export interface AppSize {
   readonly id: BenchApp['id']
@@ -27,6 +28,7 @@ export interface BenchResults {
   readonly size?: readonly AppSize[]
   readonly speed?: readonly SpeedResult[]
   readonly core?: CoreResult
+  readonly walletConnect?: readonly WalletConnectResult[]
   readonly budgets: readonly BudgetCheck[]
   readonly notes: readonly string[]
 }
@@ -34,8 +36,8 @@ export interface BenchResults {
 type Cell = string
 
 /** The tools this run built with, in TOOLS order. */
-function toolsOf(size?: readonly AppSize[], speed?: readonly SpeedResult[]): BenchTool[] {
-  const seen = new Set<BenchTool>([...(size ?? []).map((s) => s.tool), ...(speed ?? []).map((s) => s.tool)])
+function toolsOf(size?: readonly AppSize[], speed?: readonly SpeedResult[], walletConnect?: readonly WalletConnectResult[]): BenchTool[] {
+  const seen = new Set<BenchTool>([...(size ?? []).map((s) => s.tool), ...(speed ?? []).map((s) => s.tool), ...(walletConnect ?? []).map((w) => w.tool)])
   return TOOLS.filter((tool) => seen.has(tool))
 }
 
@@ -64,7 +66,7 @@ export function pairedButtonOver(speed: readonly SpeedResult[] | undefined, tool
   return value === null ? null : Math.round(value * 10) / 10
 }
 
-export function checkBudgets(size?: readonly AppSize[], speed?: readonly SpeedResult[], core?: CoreResult): BudgetCheck[] {
+export function checkBudgets(size?: readonly AppSize[], speed?: readonly SpeedResult[], core?: CoreResult, walletConnect?: readonly WalletConnectResult[]): BudgetCheck[] {
   const check = (name: string, kind: BudgetCheck['kind'], limit: string, value: number | null, ok: (v: number) => boolean, shown: (v: number) => string): BudgetCheck => ({
     name,
     kind,
@@ -72,7 +74,7 @@ export function checkBudgets(size?: readonly AppSize[], speed?: readonly SpeedRe
     actual: value === null ? 'not measured' : shown(value),
     pass: value === null ? null : ok(value),
   })
-  const perTool = toolsOf(size, speed).flatMap((tool) => {
+  const perTool = toolsOf(size, speed, walletConnect).flatMap((tool) => {
     const bytes = (id: BenchApp['id']) => size?.find((s) => s.id === id && s.tool === tool)?.report
     const base = bytes('baseline')
     const ours = bytes('airlock')
@@ -80,12 +82,14 @@ export function checkBudgets(size?: readonly AppSize[], speed?: readonly SpeedRe
     const t = (id: BenchApp['id']) => speed?.find((s) => s.app === id && s.tool === tool)?.median
     const modal = t('airlock')?.modal ?? null
     const buttonOver = pairedButtonOver(speed, tool)
+    const qr = walletConnect?.find((w) => w.tool === tool)?.median ?? null
     const label = TOOL_LABELS[tool]
     return [
       check(`Initial JS over baseline, ${label}`, 'bytes', `≤ ${BUDGETS.initialKb} KB`, over('initialGzip'), (v) => v <= BUDGETS.initialKb, (v) => `${v.toFixed(1)} KB`),
       check(`All chunks over baseline, ${label}`, 'bytes', `≤ ${BUDGETS.totalKb} KB`, over('totalGzip'), (v) => v <= BUDGETS.totalKb, (v) => `${v.toFixed(1)} KB`),
       check(`Click → visible modal (median), ${label}`, 'timing', `≤ ${BUDGETS.clickToModalMs} ms`, modal, (v) => v <= BUDGETS.clickToModalMs, (v) => `${v} ms`),
       check(`Visible button − baseline (median of paired runs), ${label}`, 'timing', `≤ ${BUDGETS.buttonOverBaselineMs} ms`, buttonOver, (v) => v <= BUDGETS.buttonOverBaselineMs, (v) => `${v.toFixed(1)} ms`),
+      check(`WalletConnect press → QR code (median), ${label}`, 'timing', `≤ ${BUDGETS.walletConnectQrMs} ms`, qr, (v) => v <= BUDGETS.walletConnectQrMs, (v) => `${v} ms`),
     ]
   })
   const perSecond = (v: number) => `${v.toLocaleString('en-US')}/s`
@@ -105,7 +109,7 @@ export function table(results: BenchResults): { header: Cell[]; rows: Cell[][] }
   const ids = results.apps.map((a) => a.id)
   const header = ['', ...results.apps.map((a) => a.label)]
   const rows: Cell[][] = []
-  const tools = toolsOf(results.size, results.speed)
+  const tools = toolsOf(results.size, results.speed, results.walletConnect)
   const size = (id: BenchApp['id'], tool: BenchTool) => results.size?.find((s) => s.id === id && s.tool === tool)?.report
   if (results.size) {
     const sizeRow = (label: string, field: 'initialGzip' | 'totalGzip', tool: BenchTool) => {
@@ -150,6 +154,14 @@ export function table(results: BenchResults): { header: Cell[]; rows: Cell[][] }
     speedRow('Click → wallet list, ms', (m) => m.list)
     speedRow('Hover, then click → modal, ms', (m) => m.hoverModal)
     speedRow('Hover, then click → wallet list, ms', (m) => m.hoverList)
+  }
+  if (results.walletConnect) {
+    // Airlock only: its app with `relayUrl` on this machine (the peers' apps use WalletConnect's own relay, blocked here).
+    for (const tool of tools) {
+      const result = results.walletConnect.find((w) => w.tool === tool)
+      const value = result ? (result.median === null ? 'n/a' : `${result.median}`) : '—'
+      rows.push([`WalletConnect press → QR code, ms, ${TOOL_LABELS[tool]}`, ...ids.map((id) => (id === 'airlock' ? value : '—'))])
+    }
   }
   if (results.core) {
     const coreRow = (label: string, value: string) => rows.push([label, ...ids.map((id) => (id === 'airlock' ? value : '—'))])

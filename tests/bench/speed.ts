@@ -39,7 +39,7 @@ export interface SpeedOptions {
 }
 
 /** Every host but the local server fails at DNS at once, WebSockets included (no 10 s connect timeouts). */
-const RESOLVER_RULES = '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1'
+export const RESOLVER_RULES = '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1'
 const CLICK_TIMEOUT_MS = 5_000
 /** After load, wait for the network to be quiet (failed requests are quick) at most this long. */
 const IDLE_CAP_MS = 4_000
@@ -158,7 +158,8 @@ async function runOnce(browser: Browser, app: BenchApp, url: string, hoverMs: nu
   }
 }
 
-function hostOf(url: string): string {
+/** The host a request went to (for the notes), or the URL's start when it has none. */
+export function hostOf(url: string): string {
   try {
     return new URL(url).host || url.slice(0, 40)
   } catch {
