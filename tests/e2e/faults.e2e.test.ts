@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { failRoutes } from '../support/faults.js'
-import { stepWithScreenshot } from './chromium.js'
+import { screenshot, stepWithScreenshot } from './chromium.js'
 import { useDappHarness } from './useDappHarness.js'
 
 /**
@@ -61,6 +61,31 @@ describe('faults (issue 21)', { timeout: 90_000 }, () => {
       await dialog(page).locator('ul[aria-label="All wallets"] li .row-name', { hasText: /^MetaMask$/ }).waitFor({ timeout: 10_000 })
       expect(await dialog(page).locator('[data-airlock="wallets-error"]').count()).toBe(0)
     })
+    expect(errors).toEqual([])
+  })
+
+  test('behavior: issue 15, a gateway that is down: the config and the registry fail without a skeleton left behind: "Failed to load wallets · Retry", the installed wallet usable, and Retry works once it is back', async () => {
+    let restore: () => Promise<void> = async () => {}
+    const { page, errors } = await dapp.openDapp(dapp.newWallet(3), '', async (p) => {
+      restore = await failRoutes(p, /\/(appkit\/v1\/config|projects\/v1\/origins|getAnalyticsConfig|getWallets)(\?|$)/, 'refused')
+    })
+    await page.waitForFunction(() => (window as unknown as { airlock?: { getState(): { app: { initialized: boolean } } } }).airlock?.getState().app.initialized === true, null, { timeout: 20_000, polling: 100 })
+    expect((await logEntries(page)).some((e) => e.action.type === 'options/remoteConfigFailed')).toBe(true)
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await dialog(page).getByRole('button', { name: /^All Wallets/ }).click()
+    const failure = dialog(page).locator('[data-airlock="wallets-error"]')
+    await failure.waitFor({ timeout: 15_000 })
+    expect(await failure.textContent()).toContain('Failed to load wallets')
+    expect(await dialog(page).getByText('Loading wallets').count()).toBe(0)
+    await screenshot(page, 'e2e-faults-gateway-down')
+    await dialog(page).getByRole('button', { name: /Airlock Test Wallet/ }).waitFor()
+    await restore()
+    await dialog(page).getByRole('button', { name: 'Retry' }).click()
+    await dialog(page).locator('ul[aria-label="All wallets"] li .row-name', { hasText: /^MetaMask$/ }).waitFor({ timeout: 10_000 })
+    // Connecting with the installed wallet never needed the gateway.
+    await dialog(page).getByRole('button', { name: 'Back' }).click()
+    await dialog(page).getByRole('button', { name: /Airlock Test Wallet/ }).click()
+    await expect.poll(() => page.getByTestId('status').getAttribute('data-status'), { timeout: 10_000 }).toBe('connected')
     expect(errors).toEqual([])
   })
 

@@ -105,11 +105,12 @@ export async function startFaultProxy(target: { port: number; host?: string }, i
   }
 }
 
-export type RouteFault = 500 | 429 | 'garbage' | 'html' | 'wrongShape' | 'hang'
+export type RouteFault = 500 | 429 | 'garbage' | 'html' | 'wrongShape' | 'hang' | 'refused'
 
 /**
  * Makes every request matching `url` fail one way until the returned `restore()` (Playwright).
- * `hang` never answers (the request stays pending until the page gives up on it).
+ * `hang` never answers (the request stays pending until the page gives up on it); `refused` fails
+ * at once as a server that is down does (connection refused).
  * @example const restore = await failRoutes(page, /\/getWallets/, 'hang')
  */
 export async function failRoutes(target: Page | BrowserContext, url: string | RegExp, fault: RouteFault): Promise<() => Promise<void>> {
@@ -129,6 +130,8 @@ export async function failRoutes(target: Page | BrowserContext, url: string | Re
       case 'hang':
         hanging.push(route)
         return
+      case 'refused':
+        return route.abort('connectionrefused')
     }
   }
   await target.route(url, handler)
