@@ -29,7 +29,7 @@ export interface WindowLike {
   setTimeout?: Window['setTimeout']
   /** Tells the other tabs of this site what changed (core/tabs/tabChannel.ts); `localStorage` events where it is missing. */
   BroadcastChannel?: typeof BroadcastChannel
-  localStorage?: Pick<Storage, 'setItem' | 'removeItem'>
+  localStorage?: Pick<Storage, 'setItem' | 'removeItem'> & Partial<Pick<Storage, 'getItem'>>
 }
 
 /** One client per remote service, so each keeps its own base URL. */

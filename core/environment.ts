@@ -3,6 +3,13 @@ import type { WindowLike } from './deps.js'
 
 const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i
 
+/**
+ * The one value read from storage synchronously (issue 15): '1' while a wallet is connected, so
+ * a returning visitor sees "Connecting…" in the first render, before the real (asynchronous)
+ * storage is read; anything else reads as no. Written by the persistence epic.
+ */
+export const RETURNING_KEY = '@airlock/returning'
+
 /** Reads the page facts once; on a server (no window) everything is null. */
 export function readEnvironment(win: WindowLike | undefined): Environment {
   if (!win) return { origin: null, pageUrl: null, isMobile: false, ssr: true }
@@ -14,6 +21,16 @@ export function readEnvironment(win: WindowLike | undefined): Environment {
     pageUrl: origin && origin !== 'null' ? `${origin}${pathname}` : null,
     isMobile: MOBILE_UA.test(ua),
     ssr: false,
+    returning: returning(win),
+  }
+}
+
+function returning(win: WindowLike): boolean {
+  try {
+    return win.localStorage?.getItem?.(RETURNING_KEY) === '1'
+  } catch {
+    // Storage off (a SecurityError): no hint.
+    return false
   }
 }
 

@@ -29,7 +29,7 @@ type Helpers = Parameters<Parameters<TestScheduler['run']>[0]>[0]
  * scheduler-driven observable the test gives where the real one returns a
  * Promise (`defer` takes either), so virtual time reaches it.
  */
-function setup(scheduler: TestScheduler, { hot, cold }: Helpers, marble: string, saves: readonly string[] = []) {
+function setup(scheduler: TestScheduler, { hot, cold }: Helpers, marble: string, saves: readonly string[] = [], window?: AirlockDeps['window']) {
   const calls: { at: number; values: Partial<PersistedValues> }[] = []
   const follow = stateFollowing(initialState())
   const source = hot<Action>(marble, ACTIONS)
@@ -45,11 +45,48 @@ function setup(scheduler: TestScheduler, { hot, cold }: Helpers, marble: string,
       return cold(saves[calls.length - 1] ?? '-|', {}, new Error('QuotaExceededError: the quota has been exceeded'))
     },
   }
-  const epic$: Observable<Action> = persistenceEpic(action$, follow.state$, { scheduler, storage } as unknown as AirlockDeps)
+  const epic$: Observable<Action> = persistenceEpic(action$, follow.state$, { scheduler, storage, window } as unknown as AirlockDeps)
   return { source, calls, epic$ }
 }
 
+/** A window whose localStorage records hint writes (at the virtual time) and may refuse them. */
+function hintWindow(scheduler: TestScheduler, refuse = false) {
+  const writes: [number, string][] = []
+  const write = (what: string) => {
+    if (refuse) throw new Error('SecurityError')
+    writes.push([scheduler.now(), what])
+  }
+  const window = { location: { origin: 'http://localhost', href: 'http://localhost/', pathname: '/' }, localStorage: { setItem: (key: string, value: string) => write(`${key}=${value}`), removeItem: (key: string) => write(`-${key}`) } }
+  return { window: window as unknown as AirlockDeps['window'], writes }
+}
+
 describe('persistenceEpic', () => {
+  test('behavior: the returning-visitor hint is set when a wallet connects and removed when none is, at once (not batched)', () => {
+    const scheduler = newScheduler()
+    const { window, writes } = hintWindow(scheduler)
+    scheduler.run((helpers) => {
+      const { epic$ } = setup(scheduler, helpers, 'h 9ms c 99ms d', [], window)
+      helpers.expectObservable(epic$).toBe('')
+      scheduler.flush()
+      expect(writes).toEqual([
+        [0, '-@airlock/returning'],
+        [10, '@airlock/returning=1'],
+        [110, '-@airlock/returning'],
+      ])
+    })
+  })
+
+  test('error: storage that refuses the hint changes nothing else: the values are still saved', () => {
+    const scheduler = newScheduler()
+    const { window } = hintWindow(scheduler, true)
+    scheduler.run((helpers) => {
+      const { calls, epic$ } = setup(scheduler, helpers, 'h 9ms c', [], window)
+      helpers.expectObservable(epic$).toBe('')
+      scheduler.flush()
+      expect(calls.map((call) => call.values.connectionStatus)).toEqual([{ eip155: 'connected' }])
+    })
+  })
+
   test('behavior: nothing is written before storage/hydrated', () => {
     const scheduler = newScheduler()
     scheduler.run((helpers) => {

@@ -9,6 +9,7 @@ import type { Epic } from '../core/store/types.js'
 import { PERSISTED_NAMES } from './keys.js'
 import { jsonEqual } from './jsonEqual.js'
 import { selectPersisted } from './selectPersisted.js'
+import { RETURNING_KEY } from '../core/environment.js'
 
 type Changes = Partial<Record<keyof PersistedValues, unknown>>
 
@@ -34,6 +35,8 @@ export const persistenceEpic: Epic<Action, AirlockState, AirlockDeps> = (action$
         distinctUntilChanged((a, b) => a.connection === b.connection && a.options === b.options),
         map(selectPersisted),
         distinctUntilChanged<PersistedValues>(jsonEqual),
+        // The synchronous hint follows at once (no batching): a reload right after connecting already finds it.
+        tap((next) => writeReturningHint(deps.window, Object.values(next.connectionStatus ?? {}).includes('connected'))),
         auditTime(STORAGE_WRITE_BATCH_MS, deps.scheduler),
         // concatMap keeps writes in order; the diff is taken when the write starts, against the last success.
         concatMap((next) =>
@@ -59,4 +62,18 @@ function diff(before: Changes, after: PersistedValues): Changes {
     if (!jsonEqual(before[name], after[name])) changed[name] = after[name]
   }
   return changed
+}
+
+/**
+ * Keeps the synchronous returning-visitor hint (core/environment.ts) in step with what is stored:
+ * '1' while some wallet is stored as connected, absent otherwise. Best effort: storage that
+ * refuses (private mode, quota) only loses the hint, never the write of the real values.
+ */
+export function writeReturningHint(win: AirlockDeps['window'], connected: boolean): void {
+  try {
+    if (connected) win?.localStorage?.setItem(RETURNING_KEY, '1')
+    else win?.localStorage?.removeItem(RETURNING_KEY)
+  } catch {
+    // No hint: the next load shows "Connect Wallet" until storage is read, as before.
+  }
 }

@@ -21,6 +21,8 @@ export interface Environment {
   readonly pageUrl: string | null
   readonly isMobile: boolean
   readonly ssr: boolean
+  /** A wallet was connected when this page was last left (the synchronous hint of environment.ts): "Connecting…" from the first render. */
+  readonly returning?: boolean
 }
 
 export interface RecentWallet {

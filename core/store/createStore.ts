@@ -1,6 +1,6 @@
 import { createStoreWithCheck, type CreateStoreParameters, type Store } from './createStoreWithCheck.js'
 import type { AnyAction, BaseDeps } from './types.js'
-import { findNonSerializable } from './serializable.js'
+import { describeNonSerializable } from './serializable.js'
 
 export { DEFAULT_EPIC_RESTARTS } from './createStoreWithCheck.js'
 export type { CreateStoreParameters, Store } from './createStoreWithCheck.js'
@@ -12,5 +12,5 @@ export type { CreateStoreParameters, Store } from './createStoreWithCheck.js'
  * @example const store = createStore({ reducer, epics: { ping }, deps: { scheduler: asyncScheduler }, initialState })
  */
 export function createStore<S, A extends AnyAction, D extends BaseDeps>(params: CreateStoreParameters<S, A, D>): Store<S, A> {
-  return createStoreWithCheck(params, findNonSerializable)
+  return createStoreWithCheck(params, describeNonSerializable)
 }

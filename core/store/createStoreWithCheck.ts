@@ -29,8 +29,8 @@ export interface CreateStoreParameters<S, A extends AnyAction, D extends BaseDep
   prepare?: (action: A | EpicFailedAction) => A | EpicFailedAction
 }
 
-/** The dev check: the path of the first value in an action that would not survive JSON, or null. */
-export type FindNonSerializable = (value: unknown) => string | null
+/** The dev check: why an action would not survive JSON (its refusal's text), or null. */
+export type FindNonSerializable = (action: AnyAction) => string | null
 
 export interface Store<S, A extends AnyAction> {
   /** Queues the action; runs reducer, then `state$`, then `action$`. Never re-entrant. */
@@ -82,10 +82,8 @@ export function createStoreWithCheck<S, A extends AnyAction, D extends BaseDeps>
       throw new TypeError('Actions must be plain objects with a string `type`')
     }
     if (!devChecks) return
-    const bad = findNonSerializable(action)
-    if (bad !== null) {
-      throw new TypeError(`Action "${action.type}" is not serializable at \`${bad}\`: use plain data, errors as { message }`)
-    }
+    const refusal = findNonSerializable(action)
+    if (refusal !== null) throw new TypeError(refusal)
   }
 
   const drain = (): void => {

@@ -11,6 +11,6 @@ export function lazyDevCheck(enabled: boolean, after: () => Promise<void> = () =
   if (enabled)
     after()
       .then(() => import('./serializable.js'))
-      .then((m) => (check = m.findNonSerializable), () => undefined)
+      .then((m) => (check = m.describeNonSerializable), () => undefined)
   return (value) => check(value)
 }

@@ -51,3 +51,13 @@ export function findNonSerializable(value: unknown, path = '', seen?: Set<object
 function join(path: string, key: string): string {
   return path ? `${path}.${key}` : key
 }
+
+/**
+ * The dev check's refusal for an action that would not survive JSON, or null: its text lives here,
+ * with the check, so the store's start-up code carries neither (issue 15's start-up bytes).
+ * @example describeNonSerializable({ type: 'x', at: new Date() }) // 'Action "x" is not serializable at `at`: …'
+ */
+export function describeNonSerializable(action: { readonly type: string }): string | null {
+  const bad = findNonSerializable(action)
+  return bad === null ? null : `Action "${action.type}" is not serializable at \`${bad}\`: use plain data, errors as { message }`
+}

@@ -81,6 +81,21 @@ describe('useAccount', () => {
     expect(values.filter((v) => v.status !== 'connected').every((v: UseAccountReturnType) => v.address === undefined)).toBe(true)
   })
 
+  test('behavior: a returning visitor (the synchronous hint) is `connecting` from the first render; a stale hint turns `disconnected` once storage is read', async () => {
+    localStorage.setItem('@airlock/returning', '1')
+    try {
+      const airlock = testAirlock()
+      const { values, latest } = renderHook(airlock, () => useAccount())
+      expect(values[0]).toMatchObject({ status: 'connecting', address: undefined, isConnected: false })
+      // Storage holds no connection (the hint outlived it): no "connecting" forever.
+      await waitFor(() => expect(latest().status).toBe('disconnected'))
+    } finally {
+      localStorage.removeItem('@airlock/returning')
+    }
+    const { values } = renderHook(testAirlock(), () => useAccount())
+    expect(values[0]!.status).toBe('disconnected')
+  })
+
   test('parameters: namespace', () => {
     const airlock = testAirlock()
     connect(airlock)

@@ -34,7 +34,9 @@ const NO_ACCOUNTS: readonly CaipAddress[] = []
 export function useAccount<N extends ChainNamespace = ChainNamespace>({ namespace }: { namespace?: N } = {}): UseAccountReturnType<N> {
   const { status, caipAddress, accounts } = useAirlockSelector((state) => {
     const connection = selectNamespaceConnection(state, namespace)
-    return { status: connection?.status ?? 'disconnected', caipAddress: connection?.caipAddress ?? null, accounts: connection?.accounts ?? NO_ACCOUNTS }
+    // Before storage is read, a returning visitor's hint already says "connecting" (issue 15: no flash).
+    const { environment, storage } = state.app
+    return { status: connection?.status ?? (environment.returning && !storage.hydrated ? 'connecting' : 'disconnected'), caipAddress: connection?.caipAddress ?? null, accounts: connection?.accounts ?? NO_ACCOUNTS }
   }, shallowEqual)
 
   return useMemo(() => {

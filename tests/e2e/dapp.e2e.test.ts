@@ -5,7 +5,7 @@ import { replay } from '../../core/index.js'
 import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
 import type { TestWallet } from '../support/testWallet.js'
 import { screenshot, stepWithScreenshot } from './chromium.js'
-import { recordStatuses, reloadConnected } from './statusRecorder.js'
+import { firstButton, recordStatuses, reloadConnected, statuses } from './statusRecorder.js'
 import { useDappHarness } from './useDappHarness.js'
 
 /**
@@ -58,6 +58,9 @@ describe('demo dapp in Chromium with an injected wallet', { timeout: 60_000 }, (
       // Never connected on the stored address alone: the wallet confirmed it first.
       await reloadConnected(page)
       expect(wallet.calls['eth_accounts']).toBeGreaterThan(0)
+      // Issue 15: no "Connect Wallet" flash for a returning visitor: "Connecting…" from the first render.
+      expect((await statuses(page))[0]).toBe('connecting')
+      expect(await firstButton(page)).toBe('Connecting…')
     })
     await step(page, 'sign', async () => {
       await page.getByTestId('sign-message').click()
@@ -80,6 +83,14 @@ describe('demo dapp in Chromium with an injected wallet', { timeout: 60_000 }, (
       await page.getByTestId('disconnect').click()
       await expect.poll(() => status(page)).toBe('disconnected')
       await expect.poll(() => page.getByRole('button', { name: 'Connect Wallet' }).count()).toBe(1)
+    })
+    await step(page, 'reload-disconnected', async () => {
+      // Disconnected, the hint is gone: the next load starts at "Connect Wallet".
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('@airlock/returning'))).toBeNull()
+      await page.reload()
+      await expect.poll(() => status(page)).toBe('disconnected')
+      expect(await firstButton(page)).toBe('Connect Wallet')
+      expect(await statuses(page)).toEqual(['disconnected'])
     })
     const { log, state } = await logMatchesState(page)
     expect(JSON.stringify(replay(log))).toBe(state)

@@ -9,13 +9,19 @@ import { expect } from 'vitest'
 export async function recordStatuses(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const seen: string[] = []
-    ;(window as unknown as { statuses: string[] }).statuses = seen
+    const win = window as unknown as { statuses: string[]; firstButton?: string }
+    win.statuses = seen
     new MutationObserver(() => {
       const text = document.querySelector('[data-testid="status"]')?.textContent
       if (text && seen.at(-1) !== text) seen.push(text)
+      // What the connect (or account) button said the first time it was in the page: the first render.
+      win.firstButton ??= document.querySelector('[data-airlock="connect-button"], [data-airlock="account-button"]')?.textContent ?? undefined
     }).observe(document, { subtree: true, childList: true, characterData: true })
   })
 }
+
+/** The connect button's text in the page's first render since it (re)loaded. */
+export const firstButton = (page: Page): Promise<string | undefined> => page.evaluate(() => (window as unknown as { firstButton?: string }).firstButton)
 
 /** The statuses recorded since the page (re)loaded. */
 export const statuses = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { statuses: string[] }).statuses)

@@ -82,7 +82,7 @@ describe('byte budgets on the packed package (issue 12)', { timeout: 600_000 }, 
     const { app, baseline } = await host(name)
     const initial = (app!.initialGzip - baseline!.initialGzip) / KB
     const total = (app!.totalGzip - baseline!.totalGzip) / KB
-    console.log(`${name}: initial +${initial.toFixed(1)} KB in ${app!.initialFiles} files, all +${total.toFixed(1)} KB`)
+    console.log(`${name}: initial +${initial.toFixed(3)} KB in ${app!.initialFiles} files, all +${total.toFixed(1)} KB`)
     expect(initial).toBeLessThanOrEqual(BUDGETS.initialKb)
     expect(total).toBeLessThanOrEqual(BUDGETS.totalKb)
     // Each file is another request before the button can show (core/sharedChunk.ts keeps esbuild's at 4).
