@@ -5,6 +5,7 @@ import { getContractAddress } from 'viem'
 import { freePort } from '../../examples/devnet/anvil.js'
 import { DEV_DEPLOYER } from '../../examples/devnet/contracts/deployDevAssets.js'
 import { startDevnet, type Devnet } from '../../examples/devnet/main.js'
+import { startOnFreePorts } from '../e2e/useDappHarness.js'
 import { assertPortFree, PORTS, readPorts, STARTED_SERVICES } from '../../examples/devnet/ports.js'
 import { readDevOrigins } from '../../examples/devnet/devOrigins.js'
 import { hostOptions, hostOptionsSnippet } from '../../examples/devnet/hostOptions.js'
@@ -13,7 +14,7 @@ import { createAirlock } from '../../core/createAirlock.js'
 
 let devnet: Devnet
 beforeAll(async () => {
-  devnet = await startDevnet({ ports: { anvil: await freePort(), anvil2: await freePort(), gateway: await freePort(), dapp: await freePort() } })
+  devnet = await startOnFreePorts()
 })
 afterAll(() => devnet?.stop())
 

@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, verifyMessage, type Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { ANVIL_ACCOUNTS, freePort } from '../../examples/devnet/anvil.js'
-import { startDevnet, type Devnet } from '../../examples/devnet/main.js'
+import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
+import type { Devnet } from '../../examples/devnet/main.js'
+import { startOnFreePorts } from '../e2e/useDappHarness.js'
 import { MOBILE_WALLET_ACCOUNT } from '../../examples/devnet/mobileWallet/build.js'
 import { launchChromium, screenshot } from '../e2e/chromium.js'
 import { createTestDapp, recordOutboundRequests, type OutboundRecorder, type TestDapp } from '../support/wcOffline.js'
@@ -21,7 +22,7 @@ const dapps: TestDapp[] = []
 beforeAll(async () => {
   outbound = recordOutboundRequests()
   ;[devnet, browser] = await startTogether([
-    (async () => startDevnet({ ports: { anvil: await freePort(), anvil2: await freePort(), gateway: await freePort(), dapp: await freePort() } }))(),
+    startOnFreePorts(),
     launchChromium(),
   ])
 })

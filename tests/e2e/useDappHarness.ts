@@ -54,13 +54,22 @@ export function useDappHarness(): DappHarness {
 /** Tries a stack this many times: a free port may be taken by another test file's server before the stack binds it. */
 const PORT_ATTEMPTS = 3
 
-/** The dev stack on ports free a moment ago; when one was taken meanwhile (PortConfigError, nothing started), new ports. */
-async function startOnFreePorts(): Promise<Devnet> {
+/**
+ * A port taken by another test file between the free-port pick and the listen: before anything
+ * started (PortConfigError), or while starting (a service's EADDRINUSE; the dapp server listens
+ * last, after its bundle is built). startDevnet has stopped what it started either way.
+ */
+function portTaken(error: unknown): boolean {
+  return error instanceof PortConfigError || (error instanceof Error && (error.cause as { code?: unknown } | undefined)?.code === 'EADDRINUSE')
+}
+
+/** The dev stack on ports free a moment ago; when one was taken meanwhile, new ports. */
+export async function startOnFreePorts(): Promise<Devnet> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await startDevnet({ ports: { anvil: await freePort(), anvil2: await freePort(), gateway: await freePort(), dapp: await freePort() } })
     } catch (error) {
-      if (!(error instanceof PortConfigError) || attempt >= PORT_ATTEMPTS) throw error
+      if (!portTaken(error) || attempt >= PORT_ATTEMPTS) throw error
     }
   }
 }
