@@ -183,12 +183,9 @@ describe('secure frame across origins (Chromium)', () => {
     expect(await settledFor(page, id)).toEqual([{ type: 'frame/requestFailed', id, name: 'GET_CHAIN_ID', error: { message: 'Embedded Wallet Request Timed Out' }, reason: 'timeout' }])
   })
 
-  test('hostile: the dev frame neither greets nor answers a page origin it does not allow (its own check, behind frame-ancestors)', async () => {
-    const context = await stack.newContext()
-    const page = await context.newPage()
-    // frame-ancestors would stop the frame loading here at all (frameConsent.test.ts); without it, the frame's own check still holds.
-    stack.frame.setFrameAncestorsEnforced(false)
-    onTestFinished(() => stack.frame.setFrameAncestorsEnforced(true))
+  /** The third origin's listening page (it records every message in `window.got`) with the dev frame embedded and loaded. */
+  const embedElsewhere = async () => {
+    const page = await (await stack.newContext()).newPage()
     await page.goto(`${stack.elsewhere.url}/listen.html`)
     await page.evaluate((src) => {
       const iframe = document.createElement('iframe')
@@ -196,6 +193,14 @@ describe('secure frame across origins (Chromium)', () => {
       document.body.appendChild(iframe)
       return new Promise((resolve) => iframe.addEventListener('load', resolve))
     }, stack.frame.url)
+    return page
+  }
+
+  test('hostile: the dev frame neither greets nor answers a page origin it does not allow (its own check, behind frame-ancestors)', async () => {
+    // frame-ancestors would stop the frame loading here at all (frameConsent.test.ts); without it, the frame's own check still holds.
+    stack.frame.setFrameAncestorsEnforced(false)
+    onTestFinished(() => stack.frame.setFrameAncestorsEnforced(true))
+    const page = await embedElsewhere()
     await frameOf(page, stack.frame.url).waitForFunction(() => document.getElementById('status')?.textContent?.startsWith('Ready'))
     await page.evaluate((origin) => document.querySelector('iframe')!.contentWindow!.postMessage({ id: 'x1', type: '@airlock-app/GET_CHAIN_ID' }, origin), stack.frame.url)
     await page.waitForTimeout(500)
@@ -209,15 +214,7 @@ describe('secure frame across origins (Chromium)', () => {
     expect(policy).toContain('frame-ancestors')
     expect(policy).toContain('http://localhost:*')
     expect(policy).toContain('http://127.0.0.1:*')
-    const context = await stack.newContext()
-    const page = await context.newPage()
-    await page.goto(`${stack.elsewhere.url}/listen.html`)
-    await page.evaluate((src) => {
-      const iframe = document.createElement('iframe')
-      iframe.src = src
-      document.body.appendChild(iframe)
-      return new Promise((resolve) => iframe.addEventListener('load', resolve))
-    }, stack.frame.url)
+    const page = await embedElsewhere()
     await page.waitForFunction(() => (window as any).got.some((m: any) => m?.type === '@airlock-frame/READY'), undefined, { timeout: 10_000 })
     await page.evaluate((origin) => document.querySelector('iframe')!.contentWindow!.postMessage({ id: 'x2', type: '@airlock-app/GET_CHAIN_ID' }, origin), stack.frame.url)
     await page.waitForFunction(() => (window as any).got.some((m: any) => m?.id === 'x2'), undefined, { timeout: 5_000 })
