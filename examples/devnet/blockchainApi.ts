@@ -219,6 +219,22 @@ async function answerHistory(res: ServerResponse, url: URL, selected: readonly R
   answer(res, 200, { data, next: cursor + HISTORY_PAGE_SIZE < all.length ? String(cursor + HISTORY_PAGE_SIZE) : null })
 }
 
+/** One balance as the service answers it: `amount` base units of a token (native without `address`) on chain `caip2`, at the dev price, with its icon on `origin`. */
+function devBalance(caip2: string, origin: string, token: { name: string; symbol: string; decimals: number; address?: string | undefined }, amount: bigint): DataBalance {
+  const numeric = formatUnits(amount, token.decimals)
+  const price = DEV_PRICES[token.symbol] ?? 0
+  return {
+    name: token.name,
+    symbol: token.symbol,
+    chainId: caip2,
+    ...(token.address ? { address: `${caip2}:${token.address}` } : {}),
+    value: Number(numeric) * price,
+    price,
+    quantity: { decimals: String(token.decimals), numeric },
+    iconUrl: tokenIconUrl(origin, token.symbol),
+  }
+}
+
 async function balancesOn({ chain, client }: Reader, owner: Address, origin: string): Promise<DataBalance[]> {
   const caip2 = caip2Of(chain)
   const tokens = chain.assets.tokens.filter((t) => !t.spam)
@@ -226,20 +242,7 @@ async function balancesOn({ chain, client }: Reader, owner: Address, origin: str
     client.getBalance({ address: owner }),
     ...tokens.map((token) => client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })),
   ])
-  const entry = (name: string, symbol: string, decimals: number, amount: bigint, token?: Address): DataBalance => {
-    const numeric = formatUnits(amount, decimals)
-    const price = DEV_PRICES[symbol] ?? 0
-    return {
-      name,
-      symbol,
-      chainId: caip2,
-      ...(token ? { address: `${caip2}:${token}` } : {}),
-      value: Number(numeric) * price,
-      price,
-      quantity: { decimals: String(decimals), numeric },
-      iconUrl: tokenIconUrl(origin, symbol),
-    }
-  }
+  const entry = (name: string, symbol: string, decimals: number, amount: bigint, token?: Address) => devBalance(caip2, origin, { name, symbol, decimals, address: token }, amount)
   return [
     entry('Ether', 'ETH', 18, native!),
     ...tokens.flatMap((token, i) => (held[i]! > 0n ? [entry(token.name, token.symbol, token.decimals, held[i]!, token.address)] : [])),
@@ -248,20 +251,7 @@ async function balancesOn({ chain, client }: Reader, owner: Address, origin: str
 
 /** SOL and each named mint `owner` holds (all its token accounts of that mint added up), priced at the dev prices. */
 function solanaBalances(chain: SolanaDataChain, owner: string, origin: string): DataBalance[] {
-  const entry = (name: string, symbol: string, decimals: number, amount: bigint, mint?: string): DataBalance => {
-    const numeric = formatUnits(amount, decimals)
-    const price = DEV_PRICES[symbol] ?? 0
-    return {
-      name,
-      symbol,
-      chainId: chain.caipNetworkId,
-      ...(mint ? { address: `${chain.caipNetworkId}:${mint}` } : {}),
-      value: Number(numeric) * price,
-      price,
-      quantity: { decimals: String(decimals), numeric },
-      iconUrl: tokenIconUrl(origin, symbol),
-    }
-  }
+  const entry = (name: string, symbol: string, decimals: number, amount: bigint, mint?: string) => devBalance(chain.caipNetworkId, origin, { name, symbol, decimals, address: mint }, amount)
   const held = tokenAccountsOf(chain.svm, owner, { program: TOKEN_PROGRAM_ID })
   return [
     entry('Solana', 'SOL', 9, BigInt(chain.svm.getBalance(owner as never) ?? 0n)),
