@@ -32,6 +32,18 @@ describe('authReducer', () => {
     expect(authReducer(over, { type: 'auth/emailLoginRequested', email: 'a@b.co' }).step).toBe('sendingCode')
   })
 
+  test('behavior: the cooldown still blocks with 1 s left and lets a code through only at 0 s', () => {
+    // The boundary: a `> 1` slip in either the request or the tick would let a second code out 1 s early.
+    const lastSecond = fold({ type: 'auth/cooldownStarted', until: 30_000 }, { type: 'auth/cooldownTicked', seconds: 1 })
+    expect(lastSecond).toMatchObject({ cooldownSeconds: 1, cooldownUntil: 30_000 })
+    const blocked = authReducer(lastSecond, { type: 'auth/emailLoginRequested', email: 'a@b.co' })
+    expect(blocked).toMatchObject({ step: 'idle', blocked: true })
+    // The tick to 1 s does not lift a block already shown.
+    expect(authReducer(blocked, { type: 'auth/cooldownTicked', seconds: 1 })).toMatchObject({ blocked: true, cooldownUntil: 30_000 })
+    const over = authReducer(lastSecond, { type: 'auth/cooldownTicked', seconds: 0 })
+    expect(authReducer(over, { type: 'auth/emailLoginRequested', email: 'a@b.co' })).toMatchObject({ step: 'sendingCode', blocked: false })
+  })
+
   test('behavior: opening UpdateEmail again starts at the form, not at the last "Email updated"', () => {
     const done = fold({ type: 'auth/updateEmailRequested', email: 'n@b.co' }, { type: 'auth/updateEmailCodeSent', next: 'VERIFY_PRIMARY_OTP' }, { type: 'auth/emailUpdated' })
     expect(done.updateEmail).toBe('done')
