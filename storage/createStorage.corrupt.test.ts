@@ -50,7 +50,15 @@ const WRONG_SHAPED: Record<StorageName, readonly string[]> = {
     json({ eip155: { caipAddress: connection.caipAddress } }),
     json({ cosmic: connection }),
   ],
-  deeplinkChoice: [json({ href: 'javascript:alert(1)', name: 'x' }), json({ href: 'data:text/html,hi', name: 'x' }), json({ href: 'not a url', name: 'x' }), json({ href: 'https://a.example' })],
+  deeplinkChoice: [
+    json({ href: 'javascript:alert(1)', name: 'x' }),
+    json({ href: 'data:text/html,hi', name: 'x' }),
+    json({ href: 'not a url', name: 'x' }),
+    json({ href: 'https://a.example' }),
+    // Plain http only to localhost: elsewhere anyone on the network could swap the wallet page.
+    json({ href: 'http://wallet.example/wc', name: 'x' }),
+    json({ href: 'http://localhost.evil.example/wc', name: 'x' }),
+  ],
   connectedSocial: ['"twitter"', '"Google"', 'true'],
   socialUsername: ['""', '1', json('x'.repeat(300))],
   telegramSocialProvider: ['"telegram"', '[]'],
@@ -157,6 +165,14 @@ describe('createStorage with corrupt values', () => {
     for (const name of NAMES) expect(items[name], name).toEqual(JSON.parse(VALID[name]))
     expect(Object.keys(loaded.values).sort()).toEqual(['activeCaipNetworkId', 'activeNamespace', 'connectedConnectorIds', 'connectedNamespaces', 'connectionStatus', 'connections', 'recentWallets'])
     expect(localStorage.map.size).toBe(NAMES.length + 1)
+  })
+
+  test('behavior: a stored deep link over plain http is kept for localhost only', async () => {
+    // The counterpart of the http://wallet.example near miss above: local development still works.
+    const local = json({ href: 'http://localhost:3000/wc', name: 'Dev wallet' })
+    const { localStorage, items } = await loadWithEveryKey((name) => (name === 'deeplinkChoice' ? local : VALID[name]))
+    expect(items.deeplinkChoice).toEqual({ href: 'http://localhost:3000/wc', name: 'Dev wallet' })
+    expect(localStorage.getItem(STORAGE_KEYS.deeplinkChoice.key)).toBe(local)
   })
 
   test('behavior: a garbage cooldown time fails closed (the cooldown starts now)', async () => {
