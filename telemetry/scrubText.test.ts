@@ -22,6 +22,14 @@ describe('scrubText', () => {
     expect(scrubText(`No balance for 0x${'1'.repeat(40)}`)).toBe('No balance for [address]')
   })
 
+  test('behavior: 32-byte hex (a private key, a transaction hash) is removed, not only 65-byte signatures', () => {
+    // 64 hex digits is the shortest secret: a rule narrowed to signatures would let keys through.
+    expect(scrubText(`key 0x${'ab'.repeat(32)} leaked`)).toBe('key [redacted] leaked')
+    expect(scrubText(`tx 0x${'AB'.repeat(32)} reverted`)).toBe('tx [redacted] reverted')
+    // A 20-byte address is an address, 32 bytes are never taken for one.
+    expect(scrubText(`from 0x${'Cd'.repeat(20)} hash 0x${'0f'.repeat(32)}`)).toBe('from [address] hash [redacted]')
+  })
+
   test('behavior: Solana and Bitcoin addresses are replaced too (issue L-8)', () => {
     expect(scrubText('sol 9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin failed')).toBe('sol [address] failed')
     expect(scrubText('to bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq, change tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx')).toBe('to [address], change [address]')
