@@ -23,7 +23,11 @@ const TOKEN = 'session-token-SECRET'
 const STATE = 'oauthstateSECRET'
 const RESULT = `${FRAME}/oauth/callback?provider=github&state=${STATE}&code=oauthcodeSECRET`
 const ADDRESS = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
-const SECRETS = [EMAIL, OTP, TOKEN, STATE, 'oauthcodeSECRET']
+/** The address an email update moves to: the frame's last reply carries it as `newEmail` (camelCase). */
+const NEW_EMAIL = 'grace.secret@example.com'
+const PRIMARY_OTP = '564738'
+const SECONDARY_OTP = '102938'
+const SECRETS = [EMAIL, OTP, TOKEN, STATE, 'oauthcodeSECRET', NEW_EMAIL, PRIMARY_OTP, SECONDARY_OTP]
 
 function fakePage(href = `${ORIGIN}/`) {
   const listeners = new Set<(event: Event) => void>()
@@ -57,6 +61,9 @@ function scriptedFrame(): FrameHost {
         CONNECT_SOCIAL: frameSuccess('CONNECT_SOCIAL', m.id, { ...user, userName: 'octo' }),
         IS_CONNECTED: frameSuccess('IS_CONNECTED', m.id, { isConnected: true }),
         SIGN_OUT: frameSuccess('SIGN_OUT', m.id),
+        UPDATE_EMAIL: frameSuccess('UPDATE_EMAIL', m.id, { action: 'VERIFY_PRIMARY_OTP' }),
+        UPDATE_EMAIL_PRIMARY_OTP: frameSuccess('UPDATE_EMAIL_PRIMARY_OTP', m.id),
+        UPDATE_EMAIL_SECONDARY_OTP: frameSuccess('UPDATE_EMAIL_SECONDARY_OTP', m.id, { newEmail: NEW_EMAIL }),
       }
       if (name === 'CONNECT_OTP') deliver(frameSessionUpdate(TOKEN))
       if (reply[name]) deliver(reply[name])
@@ -132,6 +139,28 @@ describe('secrets of the email and social login in the event log', () => {
     expect(authSession(airlock.deps.providers).email).toBe(EMAIL)
     expect(logged(airlock, 'frame/sessionUpdated')).toEqual([{ type: 'frame/sessionUpdated', token: REDACTED }])
     expect(logged(airlock, 'frame/requestSent').find((a) => 'name' in a && a.name === 'CONNECT_OTP')).toMatchObject({ message: { payload: { otp: REDACTED } } })
+    expectNoSecrets(airlock)
+    airlock.destroy()
+  })
+
+  test('behavior: update email: both addresses and both codes are redacted in the log, absent from state; replay is exact', async () => {
+    const { airlock, run } = await start()
+    airlock.dispatch({ type: 'auth/emailLoginRequested', email: EMAIL })
+    await run(1_000)
+    airlock.dispatch({ type: 'auth/otpSubmitted', otp: OTP })
+    await run(1_000)
+    airlock.dispatch({ type: 'auth/updateEmailRequested', email: NEW_EMAIL })
+    await run(1_000)
+    expect(airlock.getState().auth.updateEmail).toBe('primaryOtp')
+    airlock.dispatch({ type: 'auth/updateEmailOtpSubmitted', otp: PRIMARY_OTP })
+    await run(1_000)
+    expect(airlock.getState().auth.updateEmail).toBe('secondaryOtp')
+    airlock.dispatch({ type: 'auth/updateEmailOtpSubmitted', otp: SECONDARY_OTP })
+    await run(1_000)
+    expect(airlock.getState().auth.updateEmail).toBe('done')
+    expect(authSession(airlock.deps.providers).email).toBe(NEW_EMAIL)
+    // The frame's reply names the new address `newEmail`: only a case-insensitive key match hides it.
+    expect(logged(airlock, 'frame/requestSucceeded').find((a) => 'name' in a && a.name === 'UPDATE_EMAIL_SECONDARY_OTP')).toMatchObject({ payload: { newEmail: REDACTED } })
     expectNoSecrets(airlock)
     airlock.destroy()
   })
