@@ -153,6 +153,9 @@ describe('dialog', () => {
     click(byLabel(root, 'Back'))
     await waitFor(() => expect(root.querySelector('[data-view="Connect"]')).not.toBeNull())
     expect(root.querySelector('[data-view="Connect"]')?.getAttribute('data-transition')).toBe('prev')
+    // The view stays in the DOM while the dialog is hidden: check the modal itself stayed open.
+    expect(airlock.getState().modal.open).toBe(true)
+    expect(visibleDialog(root)).not.toBeNull()
     expect(root.querySelector('[aria-label="Back"]')).toBeNull()
     dispatch(airlock, { type: 'router/backRequested' })
     expect(airlock.getState().modal.open).toBe(false)

@@ -50,6 +50,15 @@ describe('router and modal', () => {
     expect(popped.modal.open).toBe(true)
   })
 
+  test('behavior: back from a two-view history keeps the modal open on the first view', () => {
+    // The boundary of "back closes only on the last view": two views are not the last one.
+    const state = reduce(initialState(), open, { type: 'router/pushRequested', view: 'AllWallets' }, back)
+    expect(state.router).toEqual({ view: 'Connect', history: ['Connect'], transition: 'prev', data: null })
+    expect(state.modal.open).toBe(true)
+    // Only the next back, now on the last view, closes it.
+    expect(reduce(state, back).modal.open).toBe(false)
+  })
+
   test('behavior: back with one view left closes the modal', () => {
     const state = reduce(initialState(), open, back)
     expect(state.modal.open).toBe(false)

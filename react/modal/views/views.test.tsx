@@ -228,6 +228,8 @@ describe('Account', () => {
     await waitFor(() => $(root, '[data-view="Networks"]'))
     click(byLabel(root, 'Back'))
     await waitFor(() => $(root, '[data-view="Account"]'))
+    // Back from Networks returns to Account with the modal still open (only back on the last view closes).
+    expect(airlock.getState().modal.open).toBe(true)
     click(byText(root, 'button', 'Disconnect'))
     expect(airlock.actions.filter((a) => a.type === 'connection/disconnectRequested')).toEqual([{ type: 'connection/disconnectRequested', namespace: 'eip155' }])
     expect(airlock.getState().modal.open).toBe(false)
