@@ -40,7 +40,8 @@ describe('authenticateWithUniversalProvider', () => {
     expect(await authenticateWithUniversalProvider({ provider: wallet, siwx, chains: ['eip155:1', 'eip155:8453'], ...base })).toBe(true)
     expect(wallet.params).toMatchObject({ domain: 'dapp.example', uri: 'https://dapp.example/', version: '1', chainId: 'eip155:1', chains: ['eip155:1', 'eip155:8453'], methods: [...ONE_CLICK_METHODS], iat: base.issuedAt, statement: 'One click' })
     expect(wallet.params?.nonce).toMatch(/^[A-Za-z0-9]{16}$/)
-    expect(wallet.params?.exp).toBeDefined()
+    // The config's default session: 24 h after its clock's now (2026-03-01T12:00Z).
+    expect(wallet.params?.exp).toBe('2026-03-02T12:00:00.000Z')
     expect(await siwx.getSessions('eip155:1', account.address)).toHaveLength(1)
     expect(await siwx.getSessions('eip155:8453', account.address)).toHaveLength(1)
   })
