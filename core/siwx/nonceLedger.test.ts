@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
 import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
@@ -28,6 +29,51 @@ describe('createNonceLedger', () => {
     expect(ledger.consume('n3aaaaaa', { now: 100, expiresAt: 1_000 })).toBe(true)
     expect(ledger.consume('n2aaaaaa', { now: 100, expiresAt: 1_000 })).toBe(false)
     expect(ledger.size).toBe(2)
+  })
+
+  test('behavior: after making room, a full ledger next frees the entry that expires first, not only the newest', () => {
+    const ledger = createNonceLedger({ maxEntries: 2 })
+    expect(ledger.consume('n1aaaaaa', { now: 0, expiresAt: 100 })).toBe(true)
+    expect(ledger.consume('n2aaaaaa', { now: 0, expiresAt: 1_000 })).toBe(true)
+    // n1 goes; n2 (to 1 000) and n3 (to 5 000) are left.
+    expect(ledger.consume('n3aaaaaa', { now: 100, expiresAt: 5_000 })).toBe(true)
+    // At 1 000 n2 has expired: a ledger that only remembered n3's end would refuse until 5 000.
+    expect(ledger.consume('n4aaaaaa', { now: 1_000, expiresAt: 2_000 })).toBe(true)
+    expect(ledger.consume('n3aaaaaa', { now: 1_000, expiresAt: 5_000 })).toBe(false)
+  })
+
+  test('property: never forgets a live nonce, refuses a new one only when every remembered one is live, never holds more than maxEntries', () => {
+    const nonce = fc.constantFrom('n0000001', 'n0000002', 'n0000003', 'n0000004', 'n0000005', 'n0000006')
+    // Message lifetimes from already expired to never, and NaN (a message without a usable expiry).
+    const life = fc.oneof(fc.integer({ min: -50, max: 400 }), fc.constant(Number.NaN), fc.constant(Number.POSITIVE_INFINITY))
+    const steps = fc.array(fc.record({ nonce, dt: fc.integer({ min: 0, max: 100 }), life }), { maxLength: 60 })
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 300 }), steps, (maxEntries, maxAgeMs, calls) => {
+        const ledger = createNonceLedger({ maxEntries, maxAgeMs })
+        // The model: each accepted nonce is live until its message expires, and never past maxAgeMs.
+        const liveUntil = new Map<string, number>()
+        let now = 0
+        for (const call of calls) {
+          now += call.dt
+          const expiresAt = now + call.life
+          const result = ledger.consume(call.nonce, { now, expiresAt })
+          const until = liveUntil.get(call.nonce)
+          if (until !== undefined && now < until) {
+            // A replay while its message can still verify: refused, whatever else is going on.
+            expect(result).toBe(false)
+          } else {
+            const live = [...liveUntil.values()].filter((end) => now < end).length
+            const fresh = live < maxEntries ? true : 'full'
+            // An expired nonce may still be remembered (refused as used); a new one gets room exactly when an entry is dead.
+            if (until === undefined) expect(result).toBe(fresh)
+            else expect([fresh, false]).toContain(result)
+          }
+          if (result === true) liveUntil.set(call.nonce, Math.min(Number.isNaN(expiresAt) ? Number.POSITIVE_INFINITY : expiresAt, now + maxAgeMs))
+          expect(ledger.size).toBeLessThanOrEqual(maxEntries)
+        }
+      }),
+      { numRuns: 500 },
+    )
   })
 
   test('parameters: maxAgeMs bounds an entry whatever expiresAt claims', () => {
