@@ -38,6 +38,120 @@ describe('origins', () => {
     fc.assert(fc.property(fc.webUrl().map((u) => new URL(u).origin), (origin) => matchOrigin(origin, origin)))
   })
 
+  describe('property: verdicts known by construction (an oracle independent of the matcher)', () => {
+    /** Host parts: DNS labels, and a top-level label from a fixed set an attacker suffix never ends with. */
+    const label = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,6}[a-z0-9])?$/)
+    const tld = fc.constantFrom('com', 'app', 'dev', 'io')
+    const host = fc.tuple(fc.array(label, { minLength: 1, maxLength: 3 }), tld).map(([labels, top]) => [...labels, top].join('.'))
+    const scheme = fc.constantFrom('http', 'https')
+    const otherScheme = (s: string) => (s === 'http' ? 'https' : 'http')
+    const port = fc.integer({ min: 1, max: 65_535 })
+    const otherPort = (p: number) => (p % 65_535) + 1
+    /** The origin as a browser may spell it: any case, with or without a trailing slash. */
+    const spelling = fc.tuple(fc.boolean(), fc.boolean())
+    const spell = (origin: string, [upper, slash]: [boolean, boolean]) => `${upper ? origin.toUpperCase() : origin}${slash ? '/' : ''}`
+    /** A suffix whose last label ('attacker-host') is never one of `tld`, so the result cannot end in the pattern's host. */
+    const ATTACKER = 'attacker-host'
+
+    test('exact pattern: the same origin matches; prefixed or appended labels, another port, scheme or a path do not', () => {
+      fc.assert(
+        fc.property(scheme, host, fc.option(port, { nil: undefined }), label, port, spelling, (s, h, p, extra, anyPort, sp) => {
+          const authority = p === undefined ? h : `${h}:${p}`
+          const pattern = `${s}://${authority}`
+          const accepted = [spell(pattern, sp)]
+          const refused = [
+            `${s}://${extra}.${authority}`,
+            `${s}://${h}.${ATTACKER}${p === undefined ? '' : `:${p}`}`,
+            `${s}://${h}${extra}${p === undefined ? '' : `:${p}`}`,
+            `${s}://${h}:${p === undefined ? anyPort : otherPort(p)}`,
+            `${otherScheme(s)}://${authority}`,
+            `${pattern}/${extra}`,
+            `${pattern}.${ATTACKER}`,
+            `${pattern}@${ATTACKER}.com`,
+            `${s}://${ATTACKER}.com/${authority}`,
+            `${s}://${ATTACKER}.com/${pattern}`,
+          ]
+          if (p !== undefined) refused.push(`${s}://${h}`)
+          for (const origin of accepted) expect(matchOrigin(origin, pattern), `${origin} ~ ${pattern}`).toBe(true)
+          for (const origin of refused) expect(matchOrigin(origin, pattern), `${origin} ~ ${pattern}`).toBe(false)
+          // The list form gives the same verdicts (no defaults, so only this pattern decides).
+          for (const origin of accepted) expect(isOriginAllowed(origin, [pattern], [])).toBe(true)
+          for (const origin of refused) expect(isOriginAllowed(origin, [pattern], [])).toBe(false)
+        }),
+        { numRuns: 200 },
+      )
+    })
+
+    test('subdomain wildcard: one or more labels in front match; the bare apex, a suffix, another scheme or port, or the host in a path do not', () => {
+      fc.assert(
+        fc.property(scheme, host, fc.array(label, { minLength: 1, maxLength: 3 }), fc.option(port, { nil: undefined }), port, spelling, (s, base, subs, p, anyPort, sp) => {
+          const portPart = p === undefined ? '' : `:${p}`
+          const pattern = `${s}://*.${base}${portPart}`
+          const sub = subs.join('.')
+          const accepted = [spell(`${s}://${sub}.${base}${portPart}`, sp)]
+          const refused = [
+            `${s}://${base}${portPart}`,
+            `${s}://${sub}.${base}.${ATTACKER}${portPart}`,
+            `${s}://${sub}.${base}${portPart}/x`,
+            `${s}://${sub}.${base}:${p === undefined ? anyPort : otherPort(p)}`,
+            `${otherScheme(s)}://${sub}.${base}${portPart}`,
+            `${s}://${ATTACKER}.com/${sub}.${base}${portPart}`,
+            `${s}://${ATTACKER}.com/${s}://${sub}.${base}${portPart}`,
+            `${s}://${sub}${base}${portPart}`,
+          ]
+          for (const origin of accepted) expect(matchOrigin(origin, pattern), `${origin} ~ ${pattern}`).toBe(true)
+          for (const origin of refused) expect(matchOrigin(origin, pattern), `${origin} ~ ${pattern}`).toBe(false)
+        }),
+        { numRuns: 200 },
+      )
+    })
+
+    test('port wildcard: the host on any port or the default one matches; a look-alike host, another scheme or a path do not', () => {
+      fc.assert(
+        fc.property(scheme, fc.oneof(host, fc.constantFrom('localhost', '127.0.0.1')), port, label, spelling, (s, h, p, extra, sp) => {
+          const pattern = `${s}://${h}:*`
+          const accepted = [spell(`${s}://${h}:${p}`, sp), spell(`${s}://${h}`, sp)]
+          const refused = [
+            `${s}://${h}.${ATTACKER}:${p}`,
+            `${s}://${h}.${ATTACKER}`,
+            `${s}://${extra}.${h}:${p}`,
+            `${s}://${h}${extra}:${p}`,
+            `${otherScheme(s)}://${h}:${p}`,
+            `${s}://${h}:${p}/x`,
+            `${s}://${h}:${p}@${ATTACKER}.com`,
+            `${s}://${ATTACKER}.com/${h}:${p}`,
+            `${s}://${ATTACKER}.com/${s}://${h}:${p}`,
+            `${s}://${ATTACKER}.com/${s}://${h}`,
+          ]
+          for (const origin of accepted) expect(matchOrigin(origin, pattern), `${origin} ~ ${pattern}`).toBe(true)
+          for (const origin of refused) expect(matchOrigin(origin, pattern), `${origin} ~ ${pattern}`).toBe(false)
+        }),
+        { numRuns: 200 },
+      )
+    })
+
+    test('defaults: generated hosts outside the default families are refused, the same host under a default family is allowed', () => {
+      fc.assert(
+        fc.property(host, fc.array(label, { minLength: 1, maxLength: 2 }), port, (h, subs, p) => {
+          const sub = subs.join('.')
+          expect(isOriginAllowed(`https://${h}`, [])).toBe(false)
+          expect(isOriginAllowed(`https://${h}:${p}`, [])).toBe(false)
+          expect(isOriginAllowed(`https://${sub}.vercel.app.${h}`, [])).toBe(false)
+          expect(isOriginAllowed(`http://localhost.${h}:${p}`, [])).toBe(false)
+          expect(isOriginAllowed(`http://${sub}.vercel.app`, [])).toBe(false)
+          expect(isOriginAllowed(`https://${sub}.vercel.app`, [])).toBe(true)
+          expect(isOriginAllowed(`https://${sub}.pages.dev`, [])).toBe(true)
+          expect(isOriginAllowed(`http://localhost:${p}`, [])).toBe(true)
+          expect(isOriginAllowed(`http://127.0.0.1:${p}`, [])).toBe(true)
+          // An allowed list adds to the defaults: the generated host becomes allowed exactly.
+          expect(isOriginAllowed(`https://${h}`, [`https://${h}`])).toBe(true)
+          expect(isOriginAllowed(`https://${sub}.${h}`, [`https://${h}`])).toBe(false)
+        }),
+        { numRuns: 200 },
+      )
+    })
+  })
+
   test('default list has localhost and the two secure mobile hosts', () => {
     expect(DEFAULT_ALLOWED_ORIGINS.filter((o) => o.includes('secure-mobile'))).toHaveLength(2)
   })
