@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config'
+import base from './vitest.config.js'
+
+/**
+ * The tests Stryker runs against each mutant (`npm run mutate`, tests/mutation/): the unit, marble
+ * and component tests beside the code. The browser, devnet, host and bench suites start real
+ * processes (Chromium, servers) and take minutes; a mutant in the rules Stryker mutates is caught
+ * or not by the tests written beside those rules.
+ */
+export default defineConfig({
+  ...base,
+  test: { ...base.test, include: ['{core,react,storage,telemetry}/**/*.test.{ts,tsx}'] },
+})
