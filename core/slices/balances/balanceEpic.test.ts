@@ -1,9 +1,11 @@
-import type { Observable } from 'rxjs'
+import { of, throwError, type Observable } from 'rxjs'
 import { TestScheduler } from 'rxjs/testing'
 import { describe, expect, test } from 'vitest'
 import type { Action } from '../../actions/types.js'
 import { airlockDevnet, airlockDevnet2 } from '../../chains/networks.js'
 import { marbleDeps, runEpic } from '../../../tests/support/epicHarness.js'
+import { runTimeline, timingEdge, typesOf, virtualClock } from '../../../tests/support/timingEdges.js'
+import { BALANCE_RETRY_PAUSE_MS, NATIVE_BALANCE_CACHE_MS } from '../../constants/timing.js'
 import { initialState, stateFollowing } from '../../../tests/support/state.js'
 import { balanceEpic, type NativeBalanceGetter } from './balanceEpic.js'
 
@@ -256,5 +258,43 @@ describe('balanceEpic', () => {
       expectObservable(balanceEpic()(cold<Action>('-'), state$, deps)).toBe('')
       expectObservable(balanceEpic()(cold<Action>('--#'), state$, deps)).toBe('--#')
     })
+  })
+})
+
+describe('balanceEpic at its SPEC 9 edges (29 999 ms | 30 000 ms, default constants)', () => {
+  const down = () => throwError(() => new Error('RPC down'))
+  /** Runs the default epic (SPEC 9 constants) with the given getter answers; returns what came out at `ms` and the number of reads. */
+  const run = (answers: Observable<bigint>[], inputs: (readonly [number, Action])[], ms: number, inputOrder: 'settled' | 'first' = 'settled') => {
+    const clock = virtualClock()
+    const get = getter(...answers)
+    const { out } = runTimeline(clock, { epic: balanceEpic({ getBalance: get }), state: state(), deps: marbleDeps(clock), inputs, inputOrder, lookAt: ms })
+    return { atMs: typesOf(out.filter((o) => o.ms === ms)), reads: get.calls.length }
+  }
+
+  timingEdge('BALANCE_RETRY_PAUSE_MS: after a failure the balance is read again on its own when the 30 s pause ends', {
+    constant: BALANCE_RETRY_PAUSE_MS,
+    spec: 30_000,
+    // Failed at 0 ms; how many reads by `ms`.
+    run: (ms) => run([down(), of(7n)], [[0, connectA]], ms).reads,
+    before: 1,
+    at: 2,
+  })
+
+  timingEdge('BALANCE_RETRY_PAUSE_MS: a refresh asked 1 ms before the pause ends is queued; at its end it is read at once', {
+    constant: BALANCE_RETRY_PAUSE_MS,
+    spec: 30_000,
+    // Failed at 0 ms; the forced refresh comes at `ms`, before the pause's own timer (so `now - failedAt < pause` decides).
+    run: (ms) => run([down(), of(7n)], [[0, connectA], [ms, force]], ms, 'first').atMs,
+    before: ['balance/fetchQueued'],
+    at: ['balance/fetched'],
+  })
+
+  timingEdge('NATIVE_BALANCE_CACHE_MS: a balance read 29 999 ms ago answers from the cache; at 30 000 ms it is read again', {
+    constant: NATIVE_BALANCE_CACHE_MS,
+    spec: 30_000,
+    // Read at 0 ms; the same network is shown again at `ms` (a trigger that does not force).
+    run: (ms) => run([of(1n), of(2n)], [[0, connectA], [ms, same]], ms).atMs,
+    before: [],
+    at: ['balance/fetchRequested', 'balance/fetched'],
   })
 })
