@@ -25,6 +25,14 @@ describe('sanitizePageUrl', () => {
     expect(sanitizePageUrl('about:blank')).toBeNull()
   })
 
+  test('edge: only a string is read; a URL or Location object passed by a JavaScript caller gives null, not its text', () => {
+    // new URL() would stringify these into a real address; the contract is text or nothing.
+    const location = { href: 'https://dapp.example/swap?otp=1', toString: () => 'https://dapp.example/swap?otp=1' }
+    expect(sanitizePageUrl(new URL('https://dapp.example/swap?otp=1') as unknown as string)).toBeNull()
+    expect(sanitizePageUrl(location as unknown as string)).toBeNull()
+    expect(domainOf(new URL('https://dapp.example/swap') as unknown as string)).toBeNull()
+  })
+
   test('property: never throws, never keeps a query or hash', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string(), fc.webUrl({ withQueryParameters: true, withFragments: true })), (href) => {

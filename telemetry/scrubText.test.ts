@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { anyAddress } from '../tests/support/addressArbitraries.js'
-import { scrubText } from './scrubText.js'
+import { MAX_MESSAGE_CHARS, scrubText } from './scrubText.js'
 
 describe('scrubText', () => {
   test('default', () => {
@@ -55,6 +55,15 @@ describe('scrubText', () => {
 
   test('parameters: maxChars', () => {
     expect(scrubText('abcdef', 4)).toBe('abc…')
+  })
+
+  test('edge: text of exactly maxChars is kept whole; one more is cut to maxChars with the ellipsis', () => {
+    expect(scrubText('abcd', 4)).toBe('abcd')
+    expect(scrubText('abcde', 4)).toBe('abc…')
+    // The default limit (MAX_MESSAGE_CHARS, 1 000) has the same boundary.
+    const prose = 'the request was rejected. '.repeat(60)
+    expect(scrubText(prose.slice(0, MAX_MESSAGE_CHARS))).toBe(prose.slice(0, MAX_MESSAGE_CHARS))
+    expect(scrubText(prose.slice(0, MAX_MESSAGE_CHARS + 1))).toBe(`${prose.slice(0, MAX_MESSAGE_CHARS - 1)}…`)
   })
 
   test('property: an EVM, Solana or Bitcoin address inside any text never survives; scrubbing is idempotent', () => {

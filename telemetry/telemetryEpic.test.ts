@@ -64,6 +64,21 @@ describe('telemetryEpic', () => {
     })
   })
 
+  test('edge: an unknown or opaque page is sent as empty url and domain, never as a made-up value', async () => {
+    const unknownPage = rootReducer(createInitialState(resolveOptions({ projectId: 'p1' }).options), { type: 'app/started', environment: { ...environment, pageUrl: null } })
+    const noPage = fakeDeps(scheduler)
+    telemetryEpic(new BehaviorSubject<Action>(open), stateStub(unknownPage).state$, noPage.deps).subscribe()
+    // The live location wins over the state, even when it says nothing (an about:blank frame).
+    const blank = fakeDeps(scheduler)
+    const deps = { ...blank.deps, window: { location: { origin: 'null', href: 'about:blank', pathname: 'blank' } } }
+    telemetryEpic(new BehaviorSubject<Action>(open), stateStub(stateWith()).state$, deps).subscribe()
+    await settle()
+    for (const { post } of [noPage, blank]) {
+      expect(post).toHaveBeenCalledTimes(1)
+      expect(post.mock.calls[0]![0].body).toMatchObject({ url: '', domain: '' })
+    }
+  })
+
   test('behavior: 7 errors within 60 s send 5; after the window slides more pass; track events are never capped', async () => {
     const { deps, bodies } = fakeDeps(scheduler)
     scheduler.run(({ hot, expectObservable }) => {
@@ -121,6 +136,20 @@ describe('telemetryEpic', () => {
     expect(post).toHaveBeenCalledTimes(MAX_PENDING_SENDS)
   })
 
+  test('behavior: each answer frees its place, so a collector that keeps up gets every event, ok or failed', async () => {
+    let n = 0
+    // Every third answer is a failure: failed sends free their place too.
+    const { deps, post } = fakeDeps(scheduler, () => (++n % 3 === 0 ? Promise.reject(new HttpError(500, { method: 'POST', url: 'https://pulse.example/e' })) : Promise.resolve(undefined)))
+    const action$ = new Subject<Action>()
+    telemetryEpic(action$, stateStub(stateWith()).state$, deps).subscribe()
+    const events = 2 * MAX_PENDING_SENDS + 1
+    for (let i = 0; i < events; i++) {
+      action$.next(open)
+      await settle()
+    }
+    expect(post).toHaveBeenCalledTimes(events)
+  })
+
   test('behavior: a failed POST emits telemetry/sendFailed, which is never reported itself', async () => {
     const { deps, post } = fakeDeps(scheduler, () => Promise.reject(new HttpError(500, { method: 'POST', url: 'https://pulse.example/e' })))
     const { state$ } = stateStub(stateWith())
@@ -155,6 +184,21 @@ describe('telemetryEpic', () => {
     const sendFailed = { type: 'telemetry/sendFailed', error: { message: 'HTTP status code: 403', code: 403 } }
     expect(out).toEqual([sendFailed, { type: 'alerts/raised', alert: alertFor('INVALID_APP_CONFIGURATION') }, sendFailed])
     expect(post).toHaveBeenCalledTimes(2)
+  })
+
+  test('behavior: on a 403 the Invalid App Configuration alert is not raised again while it is showing; another alert does not hold it back', async () => {
+    const forbidden = () => Promise.reject(new HttpError(403, { method: 'POST', url: 'https://pulse.example/e' }))
+    const sendFailed = { type: 'telemetry/sendFailed', error: { message: 'HTTP status code: 403', code: 403 } }
+    const run = async (state: AirlockState) => {
+      const { deps } = fakeDeps(scheduler, forbidden)
+      const out: Action[] = []
+      telemetryEpic(new BehaviorSubject<Action>(open), stateStub(state).state$, deps).subscribe((action) => out.push(action))
+      await settle()
+      return out
+    }
+    const invalidApp = { type: 'alerts/raised', alert: alertFor('INVALID_APP_CONFIGURATION') } as const
+    expect(await run(rootReducer(stateWith(), invalidApp))).toEqual([sendFailed])
+    expect(await run(rootReducer(stateWith(), { type: 'alerts/raised', alert: alertFor('SESSION_EXPIRED') }))).toEqual([sendFailed, invalidApp])
   })
 
   test('behavior: unsubscribing aborts the request in flight', () => {
@@ -197,5 +241,21 @@ describe('telemetryEpic', () => {
       expectSubscriptions(action$.subscriptions).toBe(unsub)
     })
     expect(post).not.toHaveBeenCalled()
+  })
+
+  test('behavior: wired as createAirlock wires it (lazy, its chunk loaded when the store starts it), an action dispatched while it loads is sent', async () => {
+    // A fresh module graph, as on a page: the chunk (core/startupEffects.ts) is evaluated by this load.
+    vi.resetModules()
+    const { telemetryEpic: lazyTelemetryEpic } = await import('../core/lazyStartupEpics.js')
+    const { deps, post } = fakeDeps(scheduler)
+    const action$ = new Subject<Action>()
+    const errors: unknown[] = []
+    lazyTelemetryEpic(action$, stateStub(stateWith()).state$, deps).subscribe({ error: (error: unknown) => errors.push(error) })
+    action$.next(open)
+    // Loading the chunk takes a while on a busy machine; a failed load ends the wait at once.
+    await vi.waitFor(() => expect(post.mock.calls.length + errors.length).toBeGreaterThan(0), { timeout: 15_000 })
+    expect(errors).toEqual([])
+    expect(post).toHaveBeenCalledTimes(1)
+    expect(post.mock.calls[0]![0].body).toMatchObject({ eventId: 'id1', url: 'https://dapp.example/swap', props: { type: 'track', event: 'MODAL_OPEN' } })
   })
 })

@@ -37,6 +37,11 @@ describe('toAnalyticsEvent', () => {
     expect(map(connected, action)).toBeNull()
   })
 
+  test('behavior: CONNECT_SUCCESS without wallet metadata is named after the connector id', () => {
+    const action: Action = { type: 'connection/accountConnected', namespace: 'eip155', caipAddress: `eip155:1:${ADDRESS}`, connectorId: 'io.metamask' }
+    expect(map(initial, action)?.props).toEqual({ type: 'track', event: 'CONNECT_SUCCESS', address: ADDRESS, properties: { method: 'browser', name: 'io.metamask' } })
+  })
+
   test('behavior: CONNECT_ERROR and DISCONNECT_SUCCESS', () => {
     expect(map(initial, { type: 'connection/connectFailed', namespace: 'eip155', connectorId: 'injected', error: { message: 'User rejected the request.', code: 4001 } })?.props).toEqual({
       type: 'track',
@@ -103,5 +108,12 @@ describe('connectMethod', () => {
     expect(connectMethod('auth')).toBe('email')
     expect(connectMethod('io.metamask')).toBe('browser')
     expect(connectMethod('injected')).toBe('browser')
+  })
+
+  test('behavior: case, underscores and punctuation are ignored, so SPEC 3 type names map too', () => {
+    expect(connectMethod('WALLET_CONNECT')).toBe('qrcode')
+    expect(connectMethod('wallet-connect')).toBe('qrcode')
+    expect(connectMethod('ID_AUTH ')).toBe('email')
+    expect(connectMethod('INJECTED')).toBe('browser')
   })
 })

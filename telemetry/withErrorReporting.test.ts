@@ -55,6 +55,68 @@ describe('withErrorReporting', () => {
     expect(dispatch).toHaveBeenCalledWith({ type: 'telemetry/errorCaptured', errorType: 'Odd', error: { message: 'nope' } })
   })
 
+  test('edge: a throw of null and a rejection without a reason are reported with the fallback message and rethrown as they were', async () => {
+    const dispatch = vi.fn<(action: Action) => void>()
+    let thrown: unknown = 'not thrown'
+    try {
+      withErrorReporting(dispatch, 'Null', () => {
+        throw null
+      })()
+    } catch (caught) {
+      thrown = caught
+    }
+    expect(thrown).toBeNull()
+    // `reject()` with no argument, as many callback-style wrappers do.
+    const rejected = withErrorReporting(dispatch, 'NoReason', () => Promise.reject(undefined))()
+    await expect(rejected).rejects.toBeUndefined()
+    expect(dispatch.mock.calls).toEqual([
+      [{ type: 'telemetry/errorCaptured', errorType: 'Null', error: { message: 'Something went wrong' } }],
+      [{ type: 'telemetry/errorCaptured', errorType: 'NoReason', error: { message: 'Something went wrong' } }],
+    ])
+  })
+
+  test("edge: only an Error's own string stack is sent: not a plain object's stack, not a stack that is not text", async () => {
+    const dispatch = vi.fn<(action: Action) => void>()
+    // EIP-1193 wallets reject with plain objects; one carrying a serialized stack is still not an Error.
+    const rpcError = { code: 4001, message: 'User rejected the request.', stack: 'Error: at inpage.js:1:1' }
+    await expect(withErrorReporting(dispatch, 'Sign', () => Promise.reject(rpcError))()).rejects.toBe(rpcError)
+    const odd = new Error('odd stack')
+    Object.defineProperty(odd, 'stack', { value: ['at f (a.js:1:1)'] })
+    expect(
+      withErrorReporting(dispatch, 'Odd', () => {
+        throw odd
+      }),
+    ).toThrow(odd)
+    expect(dispatch.mock.calls).toEqual([
+      [{ type: 'telemetry/errorCaptured', errorType: 'Sign', error: { message: 'User rejected the request.', code: 4001 } }],
+      [{ type: 'telemetry/errorCaptured', errorType: 'Odd', error: { message: 'odd stack' } }],
+    ])
+  })
+
+  test('edge: results that are not promises come back as they are, unreported: undefined, null, objects and functions without then', () => {
+    const dispatch = vi.fn<(action: Action) => void>()
+    const config = { chainId: 1 }
+    const unsubscribe = () => {}
+    expect(withErrorReporting(dispatch, 'Void', () => undefined)()).toBeUndefined()
+    expect(withErrorReporting(dispatch, 'Null', () => null)()).toBeNull()
+    expect(withErrorReporting(dispatch, 'Object', () => config)()).toBe(config)
+    expect(withErrorReporting(dispatch, 'Function', () => unsubscribe)()).toBe(unsubscribe)
+    expect(dispatch).not.toHaveBeenCalled()
+  })
+
+  test('edge: a thenable that is a function is followed like a promise: its rejection is reported and rejects the result', async () => {
+    const dispatch = vi.fn<(action: Action) => void>()
+    const error = new Error('query failed')
+    // A callable thenable (a lazy query builder, say): `then` runs it.
+    const query = Object.assign(() => 'run', {
+      then: (onFulfilled?: (value: unknown) => unknown, onRejected?: (reason: unknown) => unknown) => Promise.reject(error).then(onFulfilled, onRejected),
+    })
+    const result = withErrorReporting(dispatch, 'Query', () => query)()
+    expect(result).not.toBe(query)
+    await expect(result).rejects.toBe(error)
+    expect(dispatch).toHaveBeenCalledExactlyOnceWith({ type: 'telemetry/errorCaptured', errorType: 'Query', error: { message: 'query failed', stack: error.stack } })
+  })
+
   test('behavior: a failing dispatch never replaces the original error', () => {
     const error = new Error('original')
     const fn = withErrorReporting(
