@@ -52,7 +52,18 @@ export function toAnalyticsEvent(action: Action, stateBefore: AirlockState | und
       if (stateBefore && statusBefore(stateBefore, action.namespace) === 'disconnected') return null
       return track({ type: 'track', event: 'DISCONNECT_SUCCESS' })
     case 'activity/pageFailed':
-      return track({ type: 'track', event: 'ERROR_FETCH_TRANSACTIONS', properties: { network: scrubText(action.key.split('|')[0] ?? ''), message: scrubText(action.error.message) } })
+      return track({
+        type: 'track',
+        event: 'ERROR_FETCH_TRANSACTIONS',
+        properties: {
+          network: scrubText(
+            action.key.split('|')[0] ??
+              // Stryker disable next-line StringLiteral: split('|') always returns at least one element, so [0] is never undefined and this '' is never used
+              '',
+          ),
+          message: scrubText(action.error.message),
+        },
+      })
     case 'telemetry/errorCaptured':
       return error(action.errorType, action.error.message, action.error.stack)
     case 'epic/failed':
