@@ -24,6 +24,29 @@ describe('origins', () => {
     expect(matchOrigin('https://app.example.com:8443', 'https://app.example.com')).toBe(false)
   })
 
+  test('edge: spaces around and several trailing slashes are ignored, on the origin and on the pattern; a path still is not', () => {
+    expect(matchOrigin('  https://app.example.com\t', 'https://app.example.com')).toBe(true)
+    expect(matchOrigin('https://app.example.com', ' \nhttps://app.example.com  ')).toBe(true)
+    expect(matchOrigin('https://app.example.com///', 'https://app.example.com')).toBe(true)
+    expect(matchOrigin('https://app.example.com', 'https://app.example.com//')).toBe(true)
+    expect(matchOrigin(' https://x.vercel.app// ', '  https://*.vercel.app/// ')).toBe(true)
+    expect(matchOrigin(' HTTP://LOCALHOST:3000// ', ' http://localhost:*// ')).toBe(true)
+    expect(isOriginAllowed('  https://app.example.com//  ', [' https://app.example.com// '], [])).toBe(true)
+    expect(isOriginAllowed(' http://localhost:5173/// ', [])).toBe(true)
+    expect(matchOrigin('https://app.example.com//x', 'https://app.example.com')).toBe(false)
+    expect(matchOrigin('https://app.example.com/ /', 'https://app.example.com')).toBe(false)
+  })
+
+  test('edge: an empty, blank or slash-only pattern (an empty entry in a list) matches nothing, not even an empty origin', () => {
+    for (const pattern of ['', '   ', '/', ' // ']) {
+      for (const origin of ['', '  ', '/', 'https://evil.example', 'http://localhost:3000']) {
+        expect(matchOrigin(origin, pattern), `${JSON.stringify(origin)} ~ ${JSON.stringify(pattern)}`).toBe(false)
+      }
+      expect(isOriginAllowed('https://evil.example', [pattern], [])).toBe(false)
+      expect(isOriginAllowed('', [pattern, 'https://app.example.com'], [])).toBe(false)
+    }
+  })
+
   test('behavior: regex metacharacters in patterns are literal', () => {
     expect(matchOrigin('https://axcom', 'https://a.com')).toBe(false)
     expect(matchOrigin('https://a+b.com', 'https://a+b.com')).toBe(true)

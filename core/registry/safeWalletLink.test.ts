@@ -105,6 +105,68 @@ describe('safeWalletLink', () => {
     expect(safeWalletLink(42, 'app')).toBeNull()
   })
 
+  test('edge: a link of 2048 characters opens, one of 2049 is refused', () => {
+    const ofLength = (start: string, length: number) => start + 'a'.repeat(length - start.length)
+    for (const start of ['https://link.example/wc?uri=', 'examplewallet://wc?uri=']) {
+      const longest = ofLength(start, 2048)
+      const tooLong = ofLength(start, 2049)
+      expect(longest).toHaveLength(2048)
+      expect(() => new URL(tooLong)).not.toThrow()
+      for (const options of OPTIONS) {
+        expect(safeWalletLink(longest, 'app', options)).toBe(longest)
+        expect(safeWalletLink(tooLong, 'app', options)).toBeNull()
+      }
+    }
+    expect(safeWalletLink(ofLength('https://link.example/', 2048), 'web')).toBe(ofLength('https://link.example/', 2048))
+    expect(safeWalletLink(ofLength('https://link.example/', 2049), 'web')).toBeNull()
+    expect(safeWalletLink(ofLength('http://localhost:3000/', 2049), 'web', { allowLoopbackHttp: true })).toBeNull()
+  })
+
+  test('edge: the empty string and anything not a string are refused, even a URL object, an array or an object that prints as a good link', () => {
+    const good = 'https://link.example/wc'
+    const notStrings: unknown[] = [new URL(good), [good], { toString: () => good }, new String(good), 42, true, null, undefined, {}]
+    for (const value of ['', ...notStrings]) {
+      for (const options of OPTIONS) {
+        expect(safeWalletLink(value, 'app', options), String(value)).toBeNull()
+        expect(safeWalletLink(value, 'web', options), String(value)).toBeNull()
+      }
+    }
+  })
+
+  test('error: a link the URL parser accepts is refused if it holds whitespace, a quote, < >, a backtick or a backslash', () => {
+    for (const c of [' ', '\t', '\n', '\r', '\f', '\v', '\u00a0', '\u2028', '\u3000', '\ufeff', '<', '>', '"', "'", '`', '\\']) {
+      for (const link of [`https://link.example/wc?uri=a${c}b`, `examplewallet://wc?uri=a${c}b`, `http://localhost:3000/wc?uri=a${c}b`]) {
+        expect(() => new URL(link)).not.toThrow()
+        expect(safeWalletLink(link, 'app', { allowLoopbackHttp: true }), JSON.stringify(link)).toBeNull()
+        expect(safeWalletLink(link, 'web', { allowLoopbackHttp: true }), JSON.stringify(link)).toBeNull()
+      }
+    }
+  })
+
+  test('error: a password without a user name is credentials too, and refused', () => {
+    for (const link of ['https://:pw@link.example/wc', 'https://:pw@link.example', 'examplewallet://:pw@wc', 'http://:pw@localhost:3000/wc']) {
+      expect(new URL(link).password).toBe('pw')
+      expect(new URL(link).username).toBe('')
+      for (const options of OPTIONS) {
+        expect(safeWalletLink(link, 'app', options), link).toBeNull()
+        expect(safeWalletLink(link, 'web', options), link).toBeNull()
+      }
+    }
+  })
+
+  test('error: the scheme must be written plainly at the start: a leading control character (dropped by the URL parser) or a scheme over 64 characters is refused', () => {
+    const links = ['\u0001examplewallet://wc', '\u001fexamplewallet:wc', '\u0000wallet://', '\u0001undefined:x', '\u0008UNDEFINED://wc', 'a'.repeat(65) + '://wc']
+    for (const link of links) {
+      expect(() => new URL(link)).not.toThrow()
+      for (const options of OPTIONS) {
+        expect(safeWalletLink(link, 'app', options), JSON.stringify(link)).toBeNull()
+        expect(safeWalletLink(link, 'web', options), JSON.stringify(link)).toBeNull()
+      }
+    }
+    const longest = 'a'.repeat(64) + '://wc'
+    expect(safeWalletLink(longest, 'app')).toBe(longest)
+  })
+
   test('behavior: the registry edge drops an OS handler link, and keeps the wallet', () => {
     const page = walletPageSchema.parse({ count: 1, data: [{ id: 'a1', name: 'Wallet', image_id: 'img1', mobile_link: 'ms-msdt:?id=x', desktop_link: 'search-ms:query=x', webapp_link: 'shell:startup', rdns: 'x.y', chains: ['eip155:1'] }] })
     expect(page.wallets[0]).toMatchObject({ id: 'a1', mobile_link: null, desktop_link: null, webapp_link: null })
