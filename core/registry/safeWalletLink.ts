@@ -41,8 +41,14 @@ export function isDeniedScheme(scheme: string): boolean {
  * @example safeWalletLink('ms-msdt:?id=PCWDiagnostic', 'app') // null
  */
 export function safeWalletLink(value: unknown, kind: 'app' | 'web', { allowLoopbackHttp = false }: { allowLoopbackHttp?: boolean } = {}): string | null {
-  // Stryker disable next-line ConditionalExpression: `value.length === 0` → false is equivalent: '' then reaches new URL(''), which throws, and the catch returns the same null; this line's other ConditionalExpression mutants are skipped with it (the 2048/2049 length, non-string and whitespace/quote tests kill each, checked by hand)
-  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_LINK_LENGTH || /[\s<>"'`\\]/.test(value)) return null
+  if (
+    typeof value !== 'string' ||
+    // Stryker disable next-line ConditionalExpression: equivalent when false: '' would reach new URL(''), which throws, and the catch returns the same null; its `true` twin, skipped with it, is killed by every test of a good link (checked by hand)
+    value.length === 0 ||
+    value.length > MAX_LINK_LENGTH ||
+    /[\s<>"'`\\]/.test(value)
+  )
+    return null
   let url: URL
   try {
     url = new URL(value)
@@ -52,14 +58,20 @@ export function safeWalletLink(value: unknown, kind: 'app' | 'web', { allowLoopb
   // `https://bank.example@evil.example` reads like the bank but goes elsewhere: refuse credentials.
   if (url.username !== '' || url.password !== '') return null
   const scheme = url.protocol.toLowerCase()
-  // Stryker disable next-line ConditionalExpression,StringLiteral: `url.hostname !== ''` → true (or against another string) is equivalent: the URL parser refuses an https URL with an empty host (WHATWG URL, special scheme), so hostname is never '' here; this line's `scheme === 'https:'` → true/false/'' and hostname → false are skipped with it (the https, http and app-scheme tests kill them, checked by hand)
-  if (scheme === 'https:') return url.hostname !== '' ? value : null
+  // The URL parser refuses an https URL without a host (WHATWG URL: a special scheme), so none is empty here.
+  if (scheme === 'https:') return value
   if (scheme === 'http:') return allowLoopbackHttp && LOOPBACK.has(url.hostname) ? value : null
   if (kind === 'web') return null
-  // Stryker disable next-line OptionalChaining: `?.[1].toLowerCase()` is equivalent: group 1 is not optional, so a match always has it; the first `?.` (`exec(value)[1]`), skipped with it, is killed by the leading-control-character test (checked by hand)
-  const written = APP_SCHEME.exec(value)?.[1]?.toLowerCase()
+  // Group 1 is not optional: a match always has it.
+  const written = APP_SCHEME.exec(value)?.[1]!.toLowerCase()
   // The scheme as written must be the one the browser will use, and must not be an OS handler.
-  // Stryker disable next-line ConditionalExpression: `${written}:` !== scheme → false is equivalent: when APP_SCHEME matches at the very start (so no leading control character for the parser to drop) and no tab or newline is left (refused above), the URL parser reads those same letters, lower-cased, as the scheme, so this is true only when written is undefined, which the left operand already refuses; this line's other ConditionalExpression mutants are skipped with it (the deny-list and leading-control-character tests kill each, checked by hand)
-  if (written === undefined || `${written}:` !== scheme || isDeniedScheme(written)) return null
+  if (
+    written === undefined ||
+    // Defence in depth, implied today by the checks above (the parser reads the same letters, lower-cased).
+    // Stryker disable next-line ConditionalExpression: equivalent when false (see above); its `true` twin, skipped with it, is killed by every app-link test (checked by hand)
+    `${written}:` !== scheme ||
+    isDeniedScheme(written)
+  )
+    return null
   return value
 }
