@@ -104,3 +104,98 @@ describe('authReducer', () => {
     expect(authReducer(initialAuthState, { type: 'modal/closeRequested' })).toBe(initialAuthState)
   })
 })
+
+describe('authReducer: the exact next state, the rest of the state untouched', () => {
+  // A state with every field away from its default, so a reset or a kept field shows.
+  const busy: AuthState = {
+    ...initialAuthState,
+    step: 'verifyDevice',
+    cooldownUntil: 5_000,
+    cooldownSeconds: 3,
+    blocked: true,
+    error: { message: 'earlier' },
+    social: 'google',
+    farcasterUrlRef: 'secret:fc',
+    userName: 'ada',
+    accountType: 'smartAccount',
+    smartAccountDeployed: true,
+    smartAccountNetworks: [8453],
+    updateEmail: 'primaryOtp',
+    updateEmailError: { message: 'old' },
+    approvals: [approval('r1')],
+    notAllowed: true,
+  }
+
+  test('behavior: the approved device asks for the code again, keeping everything else', () => {
+    expect(authReducer(busy, { type: 'auth/deviceApproved' })).toEqual({ ...busy, step: 'sendingCode' })
+  })
+
+  test('behavior: the frame connected loads the user and clears the error, nothing else', () => {
+    expect(authReducer(busy, { type: 'auth/frameConnected', method: 'email' })).toEqual({ ...busy, step: 'loadingUser', error: null })
+  })
+
+  test('behavior: the user loaded ends the login: idle, no error, no cooldown, no block, no farcaster URL', () => {
+    const loaded = authReducer(busy, { type: 'auth/userLoaded', userName: 'bob', accountType: 'eoa', smartAccountDeployed: false, social: 'github' })
+    expect(loaded).toEqual({
+      ...busy,
+      step: 'idle',
+      error: null,
+      cooldownUntil: null,
+      cooldownSeconds: 0,
+      blocked: false,
+      farcasterUrlRef: null,
+      userName: 'bob',
+      accountType: 'eoa',
+      smartAccountDeployed: false,
+      social: 'github',
+    })
+  })
+
+  test('behavior: cancelling the login goes back to the start and lifts the block', () => {
+    expect(authReducer(busy, { type: 'auth/loginCancelled' })).toEqual({ ...busy, step: 'idle', error: null, blocked: false, social: null, farcasterUrlRef: null })
+  })
+
+  test('behavior: a social login leaves the email step for idle and clears the error', () => {
+    expect(authReducer(busy, { type: 'auth/socialLoginRequested', provider: 'github' })).toEqual({ ...busy, social: 'github', error: null, step: 'idle' })
+  })
+
+  test('behavior: a farcaster login forgets the old channel URL and leaves the email step for idle', () => {
+    expect(authReducer(busy, { type: 'auth/farcasterLoginRequested' })).toEqual({ ...busy, social: 'farcaster', farcasterUrlRef: null, error: null, step: 'idle' })
+    expect(authReducer(busy, { type: 'auth/farcasterUrlReceived', urlRef: 'secret:new' })).toEqual({ ...busy, farcasterUrlRef: 'secret:new' })
+  })
+
+  test('behavior: a session found keeps the same state; none forgets the user only', () => {
+    expect(authReducer(busy, { type: 'auth/sessionChecked', connected: true })).toBe(busy)
+    expect(authReducer(busy, { type: 'auth/sessionChecked', connected: false })).toEqual({ ...busy, userName: null, accountType: null, social: null, smartAccountDeployed: false })
+  })
+
+  test('behavior: opening UpdateEmail already at the form with no error keeps the same state; an error alone is cleared', () => {
+    const form: AuthState = { ...busy, updateEmail: 'idle', updateEmailError: null }
+    expect(authReducer(form, { type: 'router/pushRequested', view: 'UpdateEmail' })).toBe(form)
+    const failed: AuthState = { ...busy, updateEmail: 'idle', updateEmailError: { message: 'x' } }
+    expect(authReducer(failed, { type: 'router/pushRequested', view: 'UpdateEmail' })).toEqual({ ...failed, updateEmailError: null })
+  })
+
+  test('behavior: a failed update email keeps the code step it was verifying; a failed first request goes back to the form', () => {
+    const error = { message: 'nope' }
+    const fail = (updateEmail: AuthState['updateEmail']) => authReducer({ ...busy, updateEmail }, { type: 'auth/updateEmailFailed', error })
+    expect(fail('verifyingPrimary')).toEqual({ ...busy, updateEmail: 'primaryOtp', updateEmailError: error })
+    expect(fail('verifyingSecondary')).toEqual({ ...busy, updateEmail: 'secondaryOtp', updateEmailError: error })
+    expect(fail('sending')).toEqual({ ...busy, updateEmail: 'idle', updateEmailError: error })
+  })
+
+  test('behavior: a new refused request takes down the "Action not allowed" on screen; none on screen keeps the same state', () => {
+    expect(authReducer(busy, { type: 'auth/requestNotAllowed', method: 'eth_foo' })).toEqual({ ...busy, notAllowed: false })
+    const quiet: AuthState = { ...busy, notAllowed: false }
+    expect(authReducer(quiet, { type: 'auth/requestNotAllowed', method: 'eth_foo' })).toBe(quiet)
+  })
+
+  test('behavior: closing the modal clears the block, the error and "Action not allowed", each on its own', () => {
+    const calm: AuthState = { ...busy, notAllowed: false, error: null, blocked: false }
+    expect(authReducer(busy, { type: 'modal/closeRequested' })).toEqual(calm)
+    expect(authReducer({ ...calm, blocked: true }, { type: 'modal/closeRequested' })).toEqual(calm)
+    expect(authReducer({ ...calm, error: { message: 'x' } }, { type: 'modal/closeRequested' })).toEqual(calm)
+    expect(authReducer({ ...calm, notAllowed: true }, { type: 'modal/closeRequested' })).toEqual(calm)
+    expect(authReducer(calm, { type: 'modal/closeRequested' })).toBe(calm)
+  })
+})

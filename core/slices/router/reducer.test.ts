@@ -99,3 +99,36 @@ describe('modal after connecting', () => {
     expect(state.modal.open).toBe(true)
   })
 })
+
+describe('router: exact next states', () => {
+  test('behavior: the wallet moving to an unsupported chain starts a new history at UnsupportedChain', () => {
+    const deep = reduce(initialState(), open, { type: 'router/pushRequested', view: 'AllWallets', data: { q: 'x' } })
+    const state = reduce(deep, { type: 'network/chainChanged', namespace: 'eip155', caipNetworkId: 'eip155:999' })
+    expect(state.router).toEqual({ view: 'UnsupportedChain', history: ['UnsupportedChain'], transition: null, data: null })
+  })
+
+  test('behavior: replace swaps only the top of a longer history, goes next and carries its data', () => {
+    const deep = reduce(initialState(), open, { type: 'router/pushRequested', view: 'AllWallets' }, { type: 'router/pushRequested', view: 'ConnectingExternal', data: { wallet: 'x' } })
+    const replaced = reduce(deep, { type: 'router/replaceRequested', view: 'ConnectingWalletConnect', data: { wallet: 'y' } })
+    expect(replaced.router).toEqual({ view: 'ConnectingWalletConnect', history: ['Connect', 'AllWallets', 'ConnectingWalletConnect'], transition: 'next', data: { wallet: 'y' } })
+    // With one view, replace leaves one view; without data, data is null.
+    expect(reduce(initialState(), open, { type: 'router/replaceRequested', view: 'Networks' }).router).toEqual({ view: 'Networks', history: ['Networks'], transition: 'next', data: null })
+  })
+
+  test('behavior: pushing the current view with other data, or without the data it has, is a new step', () => {
+    const at = reduce(initialState(), open, { type: 'router/pushRequested', view: 'ConnectingExternal', data: { wallet: 'x' } })
+    expect(reduce(at, { type: 'router/pushRequested', view: 'ConnectingExternal', data: { wallet: 'x' } })).toBe(at)
+    expect(reduce(at, { type: 'router/pushRequested', view: 'ConnectingExternal', data: { wallet: 'y' } }).router).toEqual({
+      view: 'ConnectingExternal',
+      history: ['Connect', 'ConnectingExternal', 'ConnectingExternal'],
+      transition: 'next',
+      data: { wallet: 'y' },
+    })
+    expect(reduce(at, { type: 'router/pushRequested', view: 'ConnectingExternal' }).router).toEqual({
+      view: 'ConnectingExternal',
+      history: ['Connect', 'ConnectingExternal', 'ConnectingExternal'],
+      transition: 'next',
+      data: null,
+    })
+  })
+})
