@@ -17,6 +17,8 @@ export function initialConnectionState(options: ResolvedOptions): ConnectionStat
   }
 }
 
+// The only disconnected value (`kept` adds just `resume`): a disconnected namespace never has an address,
+// so `activate` needs no status check besides `caipAddress`.
 const disconnected: NamespaceConnection = { status: 'disconnected', caipAddress: null, connectorId: null, accounts: [] }
 
 /** Connection status per namespace (SPEC 4 "Connection"). */
@@ -91,7 +93,6 @@ function kept(current: NamespaceConnection | undefined): NamespaceConnection {
 }
 
 function withoutResume(connection: NamespaceConnection): NamespaceConnection {
-  if (!connection.resume) return connection
   const { resume: _kept, ...rest } = connection
   return rest
 }
@@ -99,12 +100,12 @@ function withoutResume(connection: NamespaceConnection): NamespaceConnection {
 function activate(state: ConnectionState, caipNetworkId: CaipNetworkId, switchingTo: CaipNetworkId | null): ConnectionState {
   const namespace = caipNetworkId.split(':')[0] as ChainNamespace
   const current = state.namespaces[namespace]
-  const onIt = !current?.caipAddress || current.status === 'disconnected' || (current.caipAddress.startsWith(`${caipNetworkId}:`) && current.accounts.every((a) => a.startsWith(`${caipNetworkId}:`)))
+  const onIt = !current?.caipAddress || (current.caipAddress.startsWith(`${caipNetworkId}:`) && current.accounts.every((a) => a.startsWith(`${caipNetworkId}:`)))
   // Already there: the same state, so nothing downstream re-renders or re-runs.
   if (onIt && state.activeCaipNetworkId === caipNetworkId && state.activeNamespace === namespace && state.unsupportedCaipNetworkId === null && state.switchingTo === switchingTo) return state
   // The account follows its network: `eip155:1:0xabc` on chain 8453 is `eip155:8453:0xabc`.
   const namespaces =
-    current?.caipAddress && current.status !== 'disconnected'
+    current?.caipAddress
       ? { ...state.namespaces, [namespace]: { ...current, caipAddress: onNetwork(current.caipAddress, caipNetworkId), accounts: current.accounts.map((a) => onNetwork(a, caipNetworkId)) } }
       : state.namespaces
   return { ...state, namespaces, activeCaipNetworkId: caipNetworkId, activeNamespace: namespace, unsupportedCaipNetworkId: null, switchingTo }
@@ -132,6 +133,7 @@ function hydrate(state: ConnectionState, values: PersistedValues, options: Resol
         : { status: 'connecting', caipAddress: stored.caipAddress, connectorId: values.connectedConnectorIds?.[ns] ?? stored.connectorId, accounts: [] }
   }
   const storedNetwork = values.activeCaipNetworkId && isSupported(options, values.activeCaipNetworkId) ? values.activeCaipNetworkId : null
+  // Stryker disable next-line OptionalChaining: every namespace written is an object, never undefined; `?.` only satisfies the Partial record's type
   const anyConnected = Object.values(state.namespaces).some((c) => c?.status === 'connected')
   return {
     ...state,
