@@ -3,6 +3,7 @@ import type { MonoTypeOperatorFunction, SchedulerLike, Subscription } from 'rxjs
 // loads before the first render, and those operators would bring rxjs's `innerFrom` (with its
 // async-iterable and stream support) into the page's initial JavaScript (issue #7).
 import { Observable } from 'rxjs/internal/Observable'
+import { API_RETRY_DELAY_MS } from '../constants/timing.js'
 import { HttpError, HttpNetworkError, HttpTimeoutError } from './errors.js'
 
 /** 429, 5xx, timeouts and network failures may pass; anything else will not. */
@@ -22,7 +23,7 @@ export function isTransientError(error: unknown): boolean {
  * (aborted) and the result fails with `HttpTimeoutError`.
  * @example fromAbortable(get).pipe(retryTransient({ scheduler, withinMs: API_REQUEST_TIMEOUT_MS }))
  */
-export function retryTransient<T>({ count = 2, delayMs = 1_000, scheduler, withinMs }: { count?: number; delayMs?: number; scheduler: SchedulerLike; withinMs?: number }): MonoTypeOperatorFunction<T> {
+export function retryTransient<T>({ count = 2, delayMs = API_RETRY_DELAY_MS, scheduler, withinMs }: { count?: number; delayMs?: number; scheduler: SchedulerLike; withinMs?: number }): MonoTypeOperatorFunction<T> {
   // rxjs's `retry({ count, delay })` with a timer delay, spelled out: resubscribe after the delay.
   return (source) =>
     new Observable<T>((subscriber) => {

@@ -50,12 +50,16 @@ export const FRAME_APPROVAL_TIMEOUT_MS = 5 * 60_000
  * in `state.frame.pending` for good.
  */
 export const FRAME_SYNC_TIMEOUT_MS = 60_000
+/** Not in SPEC 9, our choice: at most one "malformed message" report per this window (a hostile frame could flood). */
+export const FRAME_DROP_REPORT_WINDOW_MS = 60_000
 /**
  * Not in SPEC 9, our choice: a social login's "started in this browser" marker (issue L-9) lasts
  * this long. Enough for a provider's sign-in with a second factor; a result in the page URL after
  * that is ignored.
  */
 export const SOCIAL_LOGIN_MARKER_MS = 10 * 60_000
+/** Not in SPEC 9, our choice: how often the social login popup is looked at for its return address (or for being closed). */
+export const SOCIAL_POPUP_POLL_MS = 500
 /** A disallowed request shows its error after this delay. */
 export const ERROR_UI_DELAY_MS = 300
 
@@ -82,6 +86,12 @@ export const RPC_POLLING_MS = 4_000
  * a hanging service shows its error (and lets `ready()` resolve) after this, not after every retry.
  */
 export const API_REQUEST_TIMEOUT_MS = RPC_TIMEOUT_MS
+/**
+ * Not in SPEC 9 (its "150 ms" retry delay is a library default, not a product constant), our
+ * choice: a transient cloud-API failure is tried again after this, the next one after twice this,
+ * always inside API_REQUEST_TIMEOUT_MS.
+ */
+export const API_RETRY_DELAY_MS = 1_000
 
 /**
  * Not in SPEC 9, our choice: how long a success/info/error toast stays before
@@ -114,7 +124,16 @@ export const WALLET_CONNECT_RESTORE_TIMEOUT_MS = 10_000
 export const WALLET_CONNECT_RELAY_GRACE_MS = 3_000
 /** Not in SPEC 9, our choice: disconnect tells the wallet over the relay, but never waits longer than this. */
 export const WALLET_CONNECT_DISCONNECT_TIMEOUT_MS = 3_000
+/** Not in SPEC 9, our choice: a relay socket still down this long after it dropped is reported as unreachable (the SDK keeps trying). */
+export const RELAY_UNREACHABLE_AFTER_MS = 30_000
 /** Not in SPEC 9, our choice: a name search waits this long after the last keystroke (like the wallet search's 300 ms). */
 export const NAME_SEARCH_DEBOUNCE_MS = 300
 /** Not in SPEC 9, our choice: a wallet that does not answer `wallet_getCapabilities` in this time is read through the data service. */
 export const WALLET_ASSETS_TIMEOUT_MS = 5_000
+
+/** Not in SPEC 9, our choice: a session made by `createDefaultSiwx` lasts this long (its message's Expiration Time). */
+export const SIWX_SESSION_MS = 24 * 60 * 60_000
+/** Not in SPEC 9, our choice: the default longest life of a sign-in message after its Issued At, and of its nonce. */
+export const SIWX_MAX_AGE_MS = 24 * 60 * 60_000
+/** Not in SPEC 9, our choice: the default clock skew allowed for a message's Issued At (a message issued this far ahead still verifies). */
+export const SIWX_CLOCK_TOLERANCE_MS = 60_000

@@ -1,7 +1,7 @@
 import { catchError, defer, EMPTY, exhaustMap, filter, finalize, from, ignoreElements, map, merge, mergeMap, Observable, of, partition, race, share, switchMap, take, takeUntil, throttleTime, timer } from 'rxjs'
 import type { FrameFailureReason } from '../actions/frame.js'
 import type { Action, ActionOf } from '../actions/types.js'
-import { FRAME_LOAD_TIMEOUT_MS, FRAME_READY_DELAY_MS } from '../constants/timing.js'
+import { FRAME_DROP_REPORT_WINDOW_MS, FRAME_LOAD_TIMEOUT_MS, FRAME_READY_DELAY_MS } from '../constants/timing.js'
 import type { AirlockDeps } from '../deps.js'
 import type { AirlockState } from '../state.js'
 import type { Epic, StateObservable } from '../store/types.js'
@@ -13,9 +13,6 @@ import { frameRequestTimeout } from './requestTimeout.js'
 export { SHARED_CHUNK } from '../sharedChunk.js'
 
 type FrameEpic = Epic<Action, AirlockState, AirlockDeps>
-
-/** Not in SPEC 9, our choice: at most one "malformed message" report per minute (a hostile frame could flood). */
-export const FRAME_DROP_REPORT_WINDOW_MS = 60_000
 
 export interface FrameTiming {
   readonly loadTimeoutMs: number

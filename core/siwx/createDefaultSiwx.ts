@@ -1,5 +1,6 @@
 import { asyncScheduler, type SchedulerLike } from 'rxjs'
 import type { CaipNetworkId } from '../chains/types.js'
+import { SIWX_SESSION_MS } from '../constants/timing.js'
 import { BaseError } from '../errors/BaseError.js'
 import { createLocalSessionStore, type SiwxSessionStore } from './createLocalSessionStore.js'
 import { createNonce } from './createNonce.js'
@@ -24,7 +25,8 @@ export interface CreateDefaultSiwxParameters {
   readonly rpcUrls?: SiwxVerifierOptions['rpcUrls']
 }
 
-export const DEFAULT_SESSION_MS = 24 * 60 * 60_000
+/** How long a session lasts by default (public name; the value lives with the other timings). */
+export const DEFAULT_SESSION_MS = SIWX_SESSION_MS
 /** Messages created and not yet signed; more pending than this are forgotten oldest first. */
 const MAX_PENDING = 20
 

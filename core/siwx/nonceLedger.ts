@@ -1,3 +1,5 @@
+import { SIWX_CLOCK_TOLERANCE_MS, SIWX_MAX_AGE_MS } from '../constants/timing.js'
+
 /** What a NonceStore answers: true the first time, false when already used, 'full' when it cannot remember one more. */
 export type NonceConsumeResult = boolean | 'full'
 
@@ -26,10 +28,6 @@ export interface NonceLedgerParameters {
   readonly maxEntries?: number
 }
 
-/** The default longest life of a sign-in message after its Issued At, and of its nonce. */
-export const SIWX_MAX_AGE_MS = 24 * 60 * 60_000
-/** The default clock skew allowed for a message's Issued At. */
-export const SIWX_CLOCK_TOLERANCE_MS = 60_000
 const MAX_ENTRIES = 100_000
 
 /**

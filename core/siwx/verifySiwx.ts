@@ -1,6 +1,7 @@
 import type { CaipNetworkId } from '../chains/types.js'
+import { SIWX_CLOCK_TOLERANCE_MS, SIWX_MAX_AGE_MS } from '../constants/timing.js'
 import { BaseError } from '../errors/BaseError.js'
-import { createNonceLedger, SIWX_CLOCK_TOLERANCE_MS, SIWX_MAX_AGE_MS, type NonceStore } from './nonceLedger.js'
+import { createNonceLedger, type NonceStore } from './nonceLedger.js'
 import { parseSiwxMessage } from './parseSiwxMessage.js'
 import { isSiwxDomain, rfc3339ToMillis, siwxNamespaceOf } from './siwxMessageSchema.js'
 import { describeVerifierIssues, siwxVerifierOptionsSchema, verifySiwxInputSchema } from './siwxVerifierSchema.js'

@@ -6,6 +6,7 @@ import { reconnectEpic } from '../../core/chains/evm/reconnectEpic.js'
 import { airlockDevnet } from '../../core/chains/networks.js'
 import {
   API_REQUEST_TIMEOUT_MS,
+  API_RETRY_DELAY_MS,
   RECONNECT_TIMEOUT_MS,
   REVOKE_PERMISSIONS_TIMEOUT_MS,
   SHAKE_MS,
@@ -183,7 +184,7 @@ describe('start-up, reconnect and disconnect (our choices next to SPEC 9)', () =
   })
 
   timingEdge('API_REQUEST_TIMEOUT_MS − the 1 s retry delay: a transient failure at 8 999 ms is retried; at 9 000 ms the retry would start when the budget ends, so the error is reported at once', {
-    constant: API_REQUEST_TIMEOUT_MS - 1_000,
+    constant: API_REQUEST_TIMEOUT_MS - API_RETRY_DELAY_MS,
     spec: 10_000 - 1_000,
     run: (ms) => {
       const clock = virtualClock()
@@ -201,5 +202,26 @@ describe('start-up, reconnect and disconnect (our choices next to SPEC 9)', () =
     },
     before: { asked: [0, 9_999], failed: [10_000] },
     at: { asked: [0], failed: [9_000] },
+  })
+
+  timingEdge('API_RETRY_DELAY_MS: a project config that fails with a 503 at 0 ms is not asked again at 999 ms; at 1 000 ms it is', {
+    constant: API_RETRY_DELAY_MS,
+    spec: 1_000,
+    run: (ms) => {
+      const clock = virtualClock()
+      const asked: number[] = []
+      // The first request fails at once (a transient 503); the retry hangs.
+      const get = ({ path }: { path: string }) => {
+        asked.push(clock.now())
+        return asked.length > 1 ? { then: () => undefined } : { then: (_ok: unknown, fail: (error: unknown) => void) => atSettled(clock, clock.now(), () => fail(new HttpError(503, { method: 'GET', url: path }))) }
+      }
+      const api = { baseUrl: 'https://api.example', get }
+      const deps = { ...marbleDeps(clock), http: { api, blockchain: api, analytics: api } } as unknown as AirlockDeps
+      const hydrated = reduce(initialState({ projectId: 'p' }), { type: 'storage/hydrated', values: {}, backend: 'memory' })
+      runTimeline(clock, { epic: remoteConfigEpic, state: hydrated, deps, inputs: [[0, started]], lookAt: ms })
+      return asked
+    },
+    before: [0],
+    at: [0, 1_000],
   })
 })

@@ -14,12 +14,14 @@ import {
   EMAIL_LOGIN_COOLDOWN_MS,
   ERROR_UI_DELAY_MS,
   FRAME_APPROVAL_TIMEOUT_MS,
+  FRAME_DROP_REPORT_WINDOW_MS,
   FRAME_LOAD_TIMEOUT_MS,
   FRAME_READY_DELAY_MS,
   FRAME_REQUEST_TIMEOUT_MS,
   FRAME_SYNC_TIMEOUT_MS,
   SIGN_OUT_WAIT_MS,
   SOCIAL_LOGIN_MARKER_MS,
+  SOCIAL_POPUP_POLL_MS,
 } from '../../core/constants/timing.js'
 import type { AirlockDeps } from '../../core/deps.js'
 import { frameReady, frameSuccess } from '../../core/frame/builders.js'
@@ -199,6 +201,20 @@ describe('frame transport (SPEC 9)', () => {
     before: ['SYNC_DAPP_DATA', 'SYNC_THEME'],
     at: [],
   })
+
+  timingEdge('FRAME_DROP_REPORT_WINDOW_MS: after a malformed frame message reported at 0 ms, another at 59 999 ms is dropped unreported; at 60 000 ms it is reported', {
+    constant: FRAME_DROP_REPORT_WINDOW_MS,
+    spec: 60_000,
+    run: (ms) => {
+      const clock = virtualClock()
+      const { frame, deps } = frameDeps(clock)
+      const garbage = () => frame.reply({ type: '@airlock-frame/NOT_A_MESSAGE' })
+      const { out } = runTimeline(clock, { epic: frameTransportEpic(), state: frameReadyState(), deps, calls: [[0, garbage], [ms, garbage]], lookAt: ms })
+      return out.filter(({ action: a }) => a.type === 'frame/messageDropped').map((t) => t.ms)
+    },
+    before: [0],
+    at: [0, 60_000],
+  })
 })
 
 describe('login and approval timing (SPEC 5, 9)', () => {
@@ -312,5 +328,32 @@ describe('login and approval timing (SPEC 5, 9)', () => {
     },
     before: ['CONNECT_SOCIAL'],
     at: [],
+  })
+
+  timingEdge('SOCIAL_POPUP_POLL_MS: a provider window closed as soon as it opened is still awaited at 499 ms; the look at 500 ms ends the attempt', {
+    constant: SOCIAL_POPUP_POLL_MS,
+    spec: 500,
+    run: (ms) => {
+      const SECURE = 'http://127.0.0.1:8789'
+      const clock = virtualClock()
+      const { storage } = syncStorage()
+      const deps = { ...marbleDeps(clock), storage } as unknown as AirlockDeps
+      const popup = { closed: false, location: { href: 'about:blank' }, close: () => undefined }
+      authSession(deps.providers).popup = popup
+      const { out } = runTimeline(clock, {
+        epic: socialLoginEpic(),
+        state: initialState({ networks: [airlockDevnet], secureSiteUrl: SECURE }),
+        deps,
+        inputs: [
+          [0, { type: 'auth/socialLoginRequested', provider: 'github' }],
+          [0, { type: 'frame/requestSucceeded', id: 'id1', name: 'GET_SOCIAL_REDIRECT_URI', payload: { uri: `${SECURE}/oauth?provider=github&state=abc` } }],
+        ],
+        calls: [[0, () => (popup.closed = true)]],
+        lookAt: ms,
+      })
+      return typesOf(out).includes('auth/loginFailed')
+    },
+    before: false,
+    at: true,
   })
 })

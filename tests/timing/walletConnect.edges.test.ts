@@ -5,6 +5,7 @@ import { airlockDevnet } from '../../core/chains/networks.js'
 import {
   PAIRING_EXPIRY_MARGIN_MS,
   PAIRING_LIFETIME_MS,
+  RELAY_UNREACHABLE_AFTER_MS,
   WALLET_CONNECT_DISCONNECT_TIMEOUT_MS,
   WALLET_CONNECT_PREWARM_DELAY_MS,
   WALLET_CONNECT_RELAY_GRACE_MS,
@@ -16,6 +17,7 @@ import { disconnectEpic, prewarmEpic, restoreEpic } from '../../core/connectors/
 import { pairEpic } from '../../core/connectors/walletConnect/pairEpic.js'
 import { pairingExpiryEpic } from '../../core/connectors/walletConnect/pairingExpiryEpic.js'
 import { relayStatusEpic, RELAYER_CONNECT } from '../../core/connectors/walletConnect/relayStatusEpic.js'
+import { relayWatchdogEpic } from '../../core/connectors/walletConnect/relayWatchdogEpic.js'
 import type { AirlockDeps } from '../../core/deps.js'
 import type { AirlockState } from '../../core/state.js'
 import type { Epic } from '../../core/store/types.js'
@@ -147,5 +149,20 @@ describe('WalletConnect session (our choices next to SPEC 9)', () => {
     },
     before: false,
     at: true,
+  })
+
+  timingEdge('RELAY_UNREACHABLE_AFTER_MS: a relay socket back 29 999 ms after it dropped is never reported; still down at 30 000 ms, it is unreachable', {
+    constant: RELAY_UNREACHABLE_AFTER_MS,
+    spec: 30_000,
+    run: (ms) => {
+      const clock = virtualClock()
+      const inputs: [number, Action][] = [
+        [0, { type: 'walletConnect/relayDisconnected' }],
+        [ms, { type: 'walletConnect/relayReconnected' }],
+      ]
+      return typesOf(runTimeline(clock, { epic: relayWatchdogEpic(), state: state(), deps: depsFor(clock), inputs }).out)
+    },
+    before: [],
+    at: ['walletConnect/relayUnreachable'],
   })
 })

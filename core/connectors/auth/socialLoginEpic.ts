@@ -2,6 +2,7 @@ import { concat, defer, EMPTY, filter, finalize, interval, map, merge, mergeMap,
 import type { Action } from '../../actions/types.js'
 import { ofType } from '../../store/ofType.js'
 import type { RedirectSocialProvider } from '../../actions/auth.js'
+import { SOCIAL_POPUP_POLL_MS } from '../../constants/timing.js'
 import type { AirlockDeps } from '../../deps.js'
 import { appMessage, frameRequest } from '../../frame/index.js'
 import type { AirlockState } from '../../state.js'
@@ -12,8 +13,6 @@ import { loginFailedActions } from './failureActions.js'
 import { checkSocialLogin, startedSocialLogin } from './socialLoginMarker.js'
 import { userActions } from './userActions.js'
 
-/** How often the popup is looked at for its return address (our choice, not in SPEC 9). */
-export const SOCIAL_POPUP_POLL_MS = 500
 /** The page-URL parameter a Telegram mini-app login comes back with (SPEC 2). */
 export const TELEGRAM_RESULT_PARAM = 'airlock_social_result'
 /** What the provider's return page posts to the page that opened it: `{ type, resultUri }`. */

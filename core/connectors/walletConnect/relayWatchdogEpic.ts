@@ -4,7 +4,7 @@ import { ofType } from '../../store/ofType.js'
 import type { AirlockDeps } from '../../deps.js'
 import type { AirlockState } from '../../state.js'
 import type { Epic } from '../../store/types.js'
-import { RELAY_UNREACHABLE_AFTER_MS } from './constants.js'
+import { RELAY_UNREACHABLE_AFTER_MS } from '../../constants/timing.js'
 
 /** What ends the wait: the socket back, or nothing left to reconnect for. */
 const STOPS = ['walletConnect/relayReconnected', 'walletConnect/sessionEnded', 'walletConnect/connectRequested', 'walletConnect/connectFailed', 'walletConnect/pairingCancelled'] as const
