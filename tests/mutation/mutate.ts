@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { ROOT } from '../bench/bundle.js'
 import { summarizeMutation } from './summarizeMutation.js'
 
-const { GROUPS } = (await import(join(ROOT, 'stryker.config.mjs'))) as { GROUPS: Record<string, string[]> }
+const { GROUPS, TESTS_OF } = (await import(join(ROOT, 'stryker.config.mjs'))) as { GROUPS: Record<string, string[]>; TESTS_OF: Record<string, string> }
 const args = process.argv.slice(2)
 const reportOnly = args.includes('--report')
 const asked = args.filter((a) => !a.startsWith('--'))
@@ -36,7 +36,7 @@ if (!reportOnly) {
     if (code !== 0) failed += 1
   }
 }
-const report = summarizeMutation(ROOT, GROUPS)
+const report = summarizeMutation(ROOT, GROUPS, TESTS_OF)
 writeFileSync(join(ROOT, 'tests/mutation/README.md'), report.markdown)
 console.log(`\n${report.table}\nreport: tests/mutation/README.md`)
 process.exit(failed > 0 ? 1 : 0)

@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { scoreGroup } from './summarizeMutation.js'
+import { scoreGroup, summarizeMutation } from './summarizeMutation.js'
 
 const at = (line: number) => ({ start: { line, column: 3 } })
 
@@ -28,5 +31,28 @@ describe('scoreGroup', () => {
 
   test('edge: a group with nothing counted has no score', () => {
     expect(scoreGroup('empty', { files: {} }).score).toBeNull()
+  })
+})
+
+describe('summarizeMutation', () => {
+  test('table: one row per group that ran, with the tests it ran ("all" unless said) and its score against the goal; groups not run are named', () => {
+    const root = mkdtempSync(join(tmpdir(), 'mutation-report-'))
+    try {
+      mkdirSync(join(root, 'tests/mutation/incremental'), { recursive: true })
+      const mutants = (killed: number, survived: number) => [
+        ...Array.from({ length: killed }, (_, i) => ({ id: `k${i}`, mutatorName: 'EqualityOperator', status: 'Killed', location: at(i + 1) })),
+        ...Array.from({ length: survived }, (_, i) => ({ id: `s${i}`, mutatorName: 'EqualityOperator', status: 'Survived', location: at(100 + i) })),
+      ]
+      writeFileSync(join(root, 'tests/mutation/incremental/good.json'), JSON.stringify({ files: { 'a.ts': { mutants: mutants(9, 1) } } }))
+      writeFileSync(join(root, 'tests/mutation/incremental/weak.json'), JSON.stringify({ files: { 'b.ts': { mutants: mutants(8, 2) } } }))
+      const { table, markdown } = summarizeMutation(root, { good: ['a.ts'], weak: ['b.ts'], later: ['c.ts'] }, { weak: 'importers' })
+      expect(table.split('\n').slice(2)).toEqual([
+        '| good | `a.ts` | all | 1 | 9 | 0 | 1 | 0 | 0 | 0 | 90.0% ✓ |',
+        '| weak | `b.ts` | importers | 1 | 8 | 0 | 2 | 0 | 0 | 0 | 80.0% ✗ |',
+      ])
+      expect(markdown).toContain('Not run yet: later.')
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
   })
 })
