@@ -152,6 +152,21 @@ describe('protocol', () => {
     expect(parseFrameMessage({ type: '@airlock-frame/RPC_REQUEST_SUCCESS', payload })).toBeNull()
   })
 
+  // Urls the frame hands the page (social redirect, Farcaster) are https, or plain http only on this
+  // machine (a dev frame); the scheme must start the url, not appear somewhere in it.
+  test.each([
+    ['https', 'https://example.com/cb', true],
+    ['https in capitals', 'HTTPS://example.com/cb', true],
+    ['http on localhost without a port', 'http://localhost/cb', true],
+    ['http on 127.0.0.1 with a port', 'http://127.0.0.1:8080/cb', true],
+    ['http elsewhere with https later in it', 'http://evil.example/?next=https://example.com', false],
+    ['ftp with http://localhost/ later in it', 'ftp://evil.example/http://localhost/', false],
+    ['http on a host that only starts with localhost', 'http://localhost.evil.example/cb', false],
+  ])('url: %s', (_name, uri, accepted) => {
+    const message = { type: '@airlock-frame/GET_SOCIAL_REDIRECT_URI_SUCCESS', payload: { uri } }
+    expect(parseFrameMessage(message)).toEqual(accepted ? message : null)
+  })
+
   test.each([
     ['a malformed personal_sign', { method: 'personal_sign', params: ['0x00'] }],
     ['an unlisted method', { method: 'eth_sign', params: [] }],
