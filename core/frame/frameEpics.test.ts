@@ -17,11 +17,14 @@ import { FRAME_EPIC_NAMES } from './frameEpics.js'
 import type { AppMessage } from './protocol.js'
 
 const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected))
+/** For actions whose exact keys matter: `toEqual` would take `{ code: undefined }` for `{}`. */
+const strictScheduler = () => new TestScheduler((actual, expected) => expect(actual).toStrictEqual(expected))
 
 /** A FrameHost double: records loads and posts, and lets a test play the frame's window. */
 function fakeHost() {
   const posted: unknown[] = []
   const visible: boolean[] = []
+  const placements: unknown[] = []
   let listener: ((data: unknown) => void) | undefined
   let reloaded: (() => void) | undefined
   let loads = 0
@@ -36,10 +39,13 @@ function fakeHost() {
       return () => (reloaded = undefined)
     },
     post: (m) => void posted.push(m),
-    setVisible: (v) => void visible.push(v),
+    setVisible: (v, placement) => {
+      visible.push(v)
+      placements.push(placement)
+    },
     destroy: () => undefined,
   }
-  return { host, posted, visible, loads: () => loads, emit: (data: unknown) => listener?.(data), reload: () => reloaded?.(), listening: () => listener !== undefined || reloaded !== undefined }
+  return { host, posted, visible, placements, loads: () => loads, emit: (data: unknown) => listener?.(data), reload: () => reloaded?.(), listening: () => listener !== undefined || reloaded !== undefined }
 }
 
 function setup(scheduler: TestScheduler, ready = true) {
@@ -142,6 +148,27 @@ describe('frame load', () => {
       const { out$ } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-q-q', { q: loadRequested }), state, deps)
       expectObservable(out$).toBe('-l 8ms r 499ms d', { l: loadStarted, r: readyReceived, d: ready })
       scheduler.schedule(() => expect(fake.loads()).toBe(1), 600)
+    })
+  })
+
+  test('behavior: a READY without a version makes the frame ready like any other', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler, false)
+      // The version is optional (SPEC 3 "ready (optional version)"): no payload at all is a READY too.
+      scheduler.schedule(() => fake.emit(frameReady()), 100)
+      const { out$ } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-q', { q: loadRequested }), state, deps)
+      expectObservable(out$).toBe('-l 98ms r 499ms d', { l: loadStarted, r: { type: 'frame/readyReceived' }, d: ready })
+    })
+  })
+
+  test('behavior: a load request while the frame is ready does nothing (no second iframe load)', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler)
+      const { out$ } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-q', { q: loadRequested }), state, deps)
+      expectObservable(out$, '^ 30000ms !').toBe('')
+      scheduler.schedule(() => expect(fake.loads()).toBe(0), 30_000)
     })
   })
 
@@ -306,6 +333,73 @@ describe('frame requests', () => {
     })
   })
 
+  test('behavior: a host that throws without a message (or throws a non-Error) fails with "Network Error - Could not load embedded wallet"', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler, false)
+      fake.host.load = () => {
+        throw { message: 'not an Error' }
+      }
+      const { out$ } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-q', { q: loadRequested }), state, deps)
+      expectObservable(out$).toBe('-f', { f: notLoaded })
+    })
+    const posting = newScheduler()
+    posting.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(posting)
+      fake.host.post = () => {
+        throw new Error('')
+      }
+      const { out$ } = runEpic(posting, frameTransportEpic(), hot<Action>('-s', { s: sent('k1') }), state, deps)
+      expectObservable(out$).toBe('-x', {
+        x: { type: 'frame/requestFailed', id: 'k1', name: 'CONNECT_EMAIL', error: { message: FRAME_ERRORS.notLoaded }, reason: 'notLoaded' },
+      })
+    })
+  })
+
+  test('behavior: an abort ends only its own request; a non-rpc one fails with "Something went wrong"', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler)
+      scheduler.schedule(() => fake.emit(frameSuccess('CONNECT_EMAIL', 'k2', { action: 'VERIFY_OTP' })), 30)
+      // Ids are shared across action types (the auth connector's RPC jobs settle under the frame
+      // request's id): another type carrying k2's id is no abort of k2.
+      const input$ = hot<Action>('-st 7ms a 9ms e', { s: sent('k1'), t: sent('k2'), a: { type: 'frame/abortRequested', id: 'k1' }, e: { type: 'auth/requestSettled', id: 'k2' } })
+      const { out$ } = runEpic(scheduler, frameTransportEpic(), input$, state, deps)
+      expectObservable(out$).toBe('10ms x 19ms o', {
+        x: { type: 'frame/requestFailed', id: 'k1', name: 'CONNECT_EMAIL', error: { message: 'Something went wrong' }, reason: 'aborted' },
+        o: ok('k2'),
+      })
+    })
+  })
+
+  test('hostile: a reply without an id answers nothing, not even a request whose id is the text "undefined"', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler)
+      // A lookup by the missing id would read `pending['undefined']`.
+      scheduler.schedule(() => fake.emit(frameSuccess('CONNECT_EMAIL', undefined, { action: 'CONNECT' })), 10)
+      const { out$ } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-s', { s: sent('undefined') }), state, deps)
+      expectObservable(out$).toBe('- 30000ms t', { t: timedOut('undefined') })
+    })
+  })
+
+  test('behavior: a reply carries exactly what the frame sent: the error code when there is one, no `code` or `payload` key when there is none', () => {
+    const scheduler = strictScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler)
+      const signOut = appMessage('SIGN_OUT')
+      scheduler.schedule(() => fake.emit(frameError('CONNECT_EMAIL', 'k1', 'User rejected', 4001)), 5)
+      scheduler.schedule(() => fake.emit(frameError('CONNECT_EMAIL', 'k2', 'Invalid email')), 6)
+      scheduler.schedule(() => fake.emit(frameSuccess('SIGN_OUT', 'k3')), 7)
+      const { out$ } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-stu', { s: sent('k1'), t: sent('k2'), u: sent('k3', signOut, 3_000) }), state, deps)
+      expectObservable(out$).toBe('5ms abc', {
+        a: { type: 'frame/requestFailed', id: 'k1', name: 'CONNECT_EMAIL', error: { message: 'User rejected', code: 4001 }, reason: 'error' },
+        b: { type: 'frame/requestFailed', id: 'k2', name: 'CONNECT_EMAIL', error: { message: 'Invalid email' }, reason: 'error' },
+        c: { type: 'frame/requestSucceeded', id: 'k3', name: 'SIGN_OUT' },
+      })
+    })
+  })
+
   test('behavior: sign out waits at most 3 s (frameRequest with the SPEC timeout)', () => {
     const scheduler = newScheduler()
     scheduler.run(({ hot, expectObservable }) => {
@@ -390,6 +484,37 @@ describe('frame document replaced (the frame reloaded, or its page failed to loa
     })
   })
 
+  test('behavior: a frame that loaded, answered, and then reloads by itself is reported (its first READY does not hide the reload)', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler, false)
+      scheduler.schedule(() => fake.emit(frameReady('1.0.0')), 100)
+      scheduler.schedule(() => fake.emit(frameSessionUpdate('jwt')), 700)
+      scheduler.schedule(() => fake.reload(), 1_000)
+      const { out$ } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-q', { q: loadRequested }), state, deps)
+      expectObservable(out$, '^ 2000ms !').toBe('-l 98ms r 499ms d 99ms t 299ms c', {
+        l: loadStarted,
+        r: readyReceived,
+        d: ready,
+        t: { type: 'frame/sessionUpdated', token: 'jwt' },
+        c: changed('load'),
+      })
+    })
+  })
+
+  test('behavior: the new document\'s own load event, even once it is ready again, is not another change; the next reload after it is', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler)
+      scheduler.schedule(() => fake.emit(frameReady('2.0.0')), 10)
+      // A slow page: its `load` fires after the frame is ready again (510 ms).
+      scheduler.schedule(() => fake.reload(), 600)
+      scheduler.schedule(() => fake.reload(), 1_000)
+      const { out$ } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-'), state, deps)
+      expectObservable(out$, '^ 2000ms !').toBe('10ms (cr) 496ms d 489ms e', { c: changed('ready'), r: readyV2, d: ready, e: changed('load') })
+    })
+  })
+
   test('behavior: a frame that reloads while idle or loading is left to its load; a store going away stops listening (subscription)', () => {
     const scheduler = newScheduler()
     scheduler.run(({ hot, expectObservable, expectSubscriptions }) => {
@@ -403,6 +528,23 @@ describe('frame document replaced (the frame reloaded, or its page failed to loa
       expectSubscriptions(input$.subscriptions).toBe('^ 999ms !')
       scheduler.schedule(() => expect(fake.listening()).toBe(true), 999)
       scheduler.schedule(() => expect(fake.listening()).toBe(false), 1_001)
+    })
+  })
+})
+
+describe('frame host lifetime', () => {
+  test('behavior: a store going away removes the iframe it made and its page listener', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const removed: string[] = []
+      // The window parts createDomFrameHost touches: without a host in deps, frameHostFor makes the DOM one.
+      const iframe = { style: {}, setAttribute: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, remove: () => void removed.push('iframe') }
+      const window = { document: { body: { appendChild: () => undefined }, createElement: () => iframe }, addEventListener: () => undefined, removeEventListener: (type: string) => void removed.push(type) }
+      const deps = { ...marbleDeps(scheduler), window } as unknown as AirlockDeps
+      const { out$ } = runEpic(scheduler, frameTransportEpic(), hot<Action>('-q', { q: loadRequested }), initialState(), deps)
+      expectObservable(out$, '^ 100ms !').toBe('-l', { l: loadStarted })
+      scheduler.schedule(() => expect(removed).toEqual([]), 100)
+      scheduler.schedule(() => expect(removed).toEqual(['message', 'iframe']), 102)
     })
   })
 })
@@ -442,6 +584,40 @@ describe('frame inbound', () => {
   })
 })
 
+describe('frame visibility', () => {
+  test('behavior: the host gets the bounds and color scheme asked for, and nothing it was not asked for', () => {
+    const scheduler = strictScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler)
+      const bounds = { top: 10, left: 20, width: 360, height: 480 }
+      const input$ = hot<Action>('-abc', {
+        a: { type: 'frame/visibilityRequested', visible: true, bounds, colorScheme: 'dark' },
+        b: { type: 'frame/visibilityRequested', visible: true, colorScheme: 'light' },
+        c: { type: 'frame/visibilityRequested', visible: false },
+      })
+      expectObservable(runEpic(scheduler, frameTransportEpic(), input$, state, deps).out$).toBe('')
+      scheduler.schedule(() => {
+        expect(fake.visible).toEqual([true, true, false])
+        expect(fake.placements).toStrictEqual([{ bounds, colorScheme: 'dark' }, { colorScheme: 'light' }, {}])
+      }, 10)
+    })
+  })
+
+  test('behavior: a host that cannot show the frame (no iframe yet) is no error: later requests still reach it', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { fake, deps, state } = setup(scheduler)
+      const shown: boolean[] = []
+      fake.host.setVisible = (visible) => {
+        if (shown.push(visible) === 1) throw new Error('AirlockFrame: iframe is not set')
+      }
+      const input$ = hot<Action>('-ab', { a: { type: 'frame/visibilityRequested', visible: true }, b: { type: 'frame/visibilityRequested', visible: false } })
+      expectObservable(runEpic(scheduler, frameTransportEpic(), input$, state, deps).out$, '^ 100ms !').toBe('')
+      scheduler.schedule(() => expect(shown).toEqual([true, false]), 10)
+    })
+  })
+})
+
 describe('frameStartEpic', () => {
   test.each([
     [true, [{ type: 'frame/loadRequested' }]],
@@ -457,11 +633,41 @@ describe('frameStartEpic', () => {
     expect(out).toEqual(expected)
   })
 
+  test('behavior: nothing is read before storage is hydrated', async () => {
+    const asked: string[] = []
+    const storage = {
+      getItem: async (name: string) => {
+        asked.push(name)
+        return true
+      },
+    }
+    const action$ = new Subject<Action>()
+    const out: Action[] = []
+    const done = new Promise<void>((resolve) => frameStartEpic(action$, {} as never, { storage } as never).subscribe({ next: (a) => out.push(a), complete: resolve }))
+    action$.next({ type: 'app/initialized' })
+    expect(asked).toEqual([])
+    action$.next({ type: 'storage/hydrated', values: {}, backend: 'memory' })
+    await done
+    expect([asked, out]).toEqual([['walletEmailLoginUsed'], [{ type: 'frame/loadRequested' }]])
+  })
+
+  test.each([
+    ['no storage', undefined],
+    ['a host storage without getItem (StorageDep has none)', { backend: 'memory' }],
+  ])('behavior: %s reads as "not used"', async (_name, storage) => {
+    const action$ = new Subject<Action>()
+    const out: Action[] = []
+    const done = new Promise<void>((resolve, reject) => frameStartEpic(action$, {} as never, { storage } as never).subscribe({ next: (a) => out.push(a), error: reject, complete: resolve }))
+    action$.next({ type: 'storage/hydrated', values: {}, backend: 'memory' })
+    await done
+    expect(out).toEqual([])
+  })
+
   test('behavior: a storage that fails reads as "not used"', async () => {
     const storage = { getItem: () => Promise.reject(new Error('quota')) }
     const action$ = new Subject<Action>()
     const out: Action[] = []
-    const done = new Promise<void>((resolve) => frameStartEpic(action$, {} as never, { storage } as never).subscribe({ next: (a) => out.push(a), complete: resolve }))
+    const done = new Promise<void>((resolve, reject) => frameStartEpic(action$, {} as never, { storage } as never).subscribe({ next: (a) => out.push(a), error: reject, complete: resolve }))
     action$.next({ type: 'storage/hydrated', values: {}, backend: 'memory' })
     await done
     expect(out).toEqual([])

@@ -31,9 +31,10 @@ export const frameStartEpic: FrameEpic = (action$, _state$, deps) =>
   )
 
 function readLoginUsed(deps: AirlockDeps): Observable<unknown> {
-  const storage = deps.storage as unknown as { getItem?: (name: 'walletEmailLoginUsed') => Promise<unknown> }
-  if (typeof storage?.getItem !== 'function') return of(undefined)
-  return defer(() => from(storage.getItem!('walletEmailLoginUsed'))).pipe(catchError(() => of(undefined)))
+  // `getItem` is airlock/storage's, not StorageDep's: a host's storage without it (or no storage)
+  // throws in here like a failing one, and all three read as "not used".
+  const storage = deps.storage as unknown as { getItem: (name: 'walletEmailLoginUsed') => Promise<unknown> }
+  return defer(() => from(storage.getItem('walletEmailLoginUsed'))).pipe(catchError(() => of(undefined)))
 }
 
 /**
@@ -70,6 +71,7 @@ export const frameLoadEpic =
               take(1),
               map(() => 'denied' as const),
             ),
+            // Stryker disable next-line ArrowFunction: 'timeout' is only "neither 'ready' nor 'denied'" below, and undefined takes that same branch
             timer(timing.loadTimeoutMs, deps.scheduler).pipe(map(() => 'timeout' as const)),
           ).pipe(
             switchMap((outcome) =>

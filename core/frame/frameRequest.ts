@@ -1,4 +1,4 @@
-import { defer, filter, from, isObservable, merge, mergeMap, type Observable, type ObservableInput, of, take } from 'rxjs'
+import { defer, filter, from, merge, mergeMap, type Observable, type ObservableInput, of, take } from 'rxjs'
 import type { FrameFailureReason } from '../actions/frame.js'
 import type { Action, ActionOf, ErrorInfo } from '../actions/types.js'
 import type { AirlockDeps } from '../deps.js'
@@ -57,9 +57,11 @@ function toReply<N extends FrameRequestName>(action: ActionOf<'frame/requestSucc
     : { ok: false, id: action.id, error: action.error, reason: action.reason }
 }
 
+/**
+ * One action (it has a `type`), or anything `from` takes: an array, observable, promise or
+ * iterable of them (`from` hands an observable back as it is). `Object()` lets `in` look at
+ * whatever a caller returned: a null or a primitive is no action and goes to `from` too.
+ */
 function toObservable<A>(value: A | A[] | ObservableInput<A>): Observable<A> {
-  if (isObservable(value)) return value as Observable<A>
-  if (Array.isArray(value)) return from(value as A[])
-  if (value !== null && typeof value === 'object' && 'type' in value) return of(value as A)
-  return from(value as ObservableInput<A>)
+  return 'type' in Object(value) ? of(value as A) : from(value as ObservableInput<A>)
 }
