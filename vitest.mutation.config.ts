@@ -46,7 +46,7 @@ export const importersOf = (globs: string[]): string[] => {
 }
 
 const group = process.env.MUTATE_GROUP
-const include = group && TESTS_OF[group] === 'importers' ? importersOf(GROUPS[group]) : ALL
+const include = group && TESTS_OF[group] === 'importers' ? importersOf(GROUPS[group] ?? []) : ALL
 
 export default defineConfig({
   ...base,
