@@ -1,9 +1,11 @@
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test, vi } from 'vitest'
+import type { CaipNetworkId } from '../chains/types.js'
+import { BaseError } from '../errors/BaseError.js'
 import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
 import { fromSiweConfig, SIWE_EVM_ONLY_MESSAGE } from './fromSiweConfig.js'
 import { pickMessageData } from './siwxMessageSchema.js'
-import type { SiweConfig, SiweSession } from './types.js'
+import type { Cacao, SiweConfig, SiweSession, SiwxSession } from './types.js'
 import { verifySiwx } from './verifySiwx.js'
 
 const account = privateKeyToAccount(ANVIL_ACCOUNTS[0].privateKey)
@@ -91,5 +93,83 @@ describe('fromSiweConfig', () => {
     const siwx = fromSiweConfig(siwe)
     await siwx.setSessions([])
     expect(siwe.signOut).toHaveBeenCalledTimes(1)
+  })
+
+  test('behavior: setSessions with a session signs it in, and signs nobody out', async () => {
+    // verifySiwx keeps used nonces, so this back end accepts without checking again (the default test does that).
+    const siwe = backEnd({ verifyMessage: vi.fn(async () => true), getSession: async () => ({ address: account.address, chainId: 1 }) })
+    const siwx = fromSiweConfig(siwe)
+    await siwx.setSessions([{ data: { ...input, version: '1', nonce: 'BackEnd0Nonce' }, message: 'text', signature: '0x01' }])
+    expect(siwe.verifyMessage).toHaveBeenCalledTimes(1)
+    expect(siwe.onSignIn).toHaveBeenCalledWith({ address: account.address, chainId: 1 })
+    expect(siwe.signOut).not.toHaveBeenCalled()
+  })
+
+  test('behavior: the back end\'s session is reported in the SIWX shape, without message or signature', async () => {
+    const siwx = fromSiweConfig(backEnd({ getSession: async () => ({ address: account.address, chainId: 8453 }) }))
+    expect(await siwx.getSessions('eip155:8453', account.address)).toEqual([
+      { data: { accountAddress: account.address, chainId: 'eip155:8453', domain: '', uri: '', version: '1', nonce: '' }, message: '', signature: '' },
+    ])
+  })
+
+  test('behavior: a session of another account, or without an address, is not this account\'s', async () => {
+    const stranger = privateKeyToAccount(ANVIL_ACCOUNTS[1].privateKey)
+    expect(await fromSiweConfig(backEnd({ getSession: async () => ({ address: stranger.address, chainId: 1 }) })).getSessions('eip155:1', account.address)).toEqual([])
+    // A host back end answering with JSON may leave the address out; that is no session, not a crash.
+    const noAddress = { chainId: 1 } as unknown as SiweSession
+    expect(await fromSiweConfig(backEnd({ getSession: async () => noAddress })).getSessions('eip155:1', account.address)).toEqual([])
+  })
+
+  test('behavior: sessions of non-EVM chains are not asked of the back end', async () => {
+    const siwe = backEnd()
+    expect(await fromSiweConfig(siwe).getSessions('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', account.address)).toEqual([])
+    expect(siwe.getSession).not.toHaveBeenCalled()
+  })
+
+  test('behavior: a CACAO from one-click auth is handed to verifyMessage, and none is invented otherwise', async () => {
+    const verifyMessage = vi.fn(async () => true)
+    const siwx = fromSiweConfig(backEnd({ verifyMessage, getSession: async () => ({ address: account.address, chainId: 1 }) }))
+    const data = pickMessageData(await siwx.createMessage(input))
+    const cacao: Cacao = { h: { t: 'caip122' }, p: { iss: `did:pkh:eip155:1:${account.address}`, domain: 'dapp.example', nonce: 'BackEnd0Nonce', aud: 'https://dapp.example/', iat: input.issuedAt }, s: { t: 'eip191', s: '0x01' } }
+    const session: SiwxSession = { data, message: 'text', signature: '0x01' }
+    await siwx.addSession({ ...session, cacao })
+    await siwx.addSession(session)
+    expect(verifyMessage.mock.calls).toEqual([[{ message: 'text', signature: '0x01', cacao }], [{ message: 'text', signature: '0x01' }]])
+    expect(Object.keys((verifyMessage.mock.calls[1] as unknown[])[0] as object)).toEqual(['message', 'signature'])
+  })
+
+  test('errors: a refused signature and a missing session after signing in carry their codes', async () => {
+    const session: SiwxSession = { data: { ...input, version: '1', nonce: 'BackEnd0Nonce' }, message: 'text', signature: '0x01' }
+    const refused = fromSiweConfig(backEnd({ verifyMessage: async () => false }))
+    await expect(refused.addSession(session)).rejects.toMatchObject({ shortMessage: 'The signature was not accepted', code: 'invalid_signature' })
+    const siwe = backEnd({ verifyMessage: async () => true })
+    await expect(fromSiweConfig(siwe).addSession(session)).rejects.toMatchObject({ shortMessage: 'No session after signing in', code: 'no_session' })
+    expect(siwe.onSignIn).not.toHaveBeenCalled()
+  })
+
+  test('behavior: onSignIn is optional', async () => {
+    const siwx = fromSiweConfig(backEnd({ verifyMessage: async () => true, getSession: async () => ({ address: account.address, chainId: 1 }), onSignIn: undefined }))
+    await expect(siwx.addSession({ data: { ...input, version: '1', nonce: 'BackEnd0Nonce' }, message: 'text', signature: '0x01' })).resolves.toBeUndefined()
+  })
+
+  test('behavior: an empty account address makes a one-click template, with no account and nothing to sign', async () => {
+    const siwe = backEnd()
+    const template = await fromSiweConfig(siwe).createMessage({ ...input, accountAddress: '' })
+    expect(siwe.getNonce).toHaveBeenCalledWith(undefined)
+    expect(template).toMatchObject({ accountAddress: '', chainId: 'eip155:1', nonce: 'BackEnd0Nonce' })
+    expect(() => template.toString()).toThrow('A one-click sign-in template has no account, so nothing to sign')
+  })
+
+  test('behavior: the chain id handed to a custom createMessage is the whole decimal EIP-155 number', async () => {
+    const createMessage = vi.fn(() => 'custom')
+    await fromSiweConfig(backEnd({ createMessage })).createMessage({ ...input, chainId: 'eip155:8453' })
+    expect(createMessage).toHaveBeenCalledWith(expect.objectContaining({ chainId: 8453 }))
+  })
+
+  // Only a whole `eip155:<decimal without leading zero>` id is an EVM chain; the refusal names what came.
+  test.each(['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'eip155:1x', 'xeip155:1', 'eip155:01', 'eip155:'])('errors: %s is refused as not EVM', async (chainId) => {
+    const error = await fromSiweConfig(backEnd()).createMessage({ ...input, chainId: chainId as CaipNetworkId }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(BaseError)
+    expect(error).toMatchObject({ shortMessage: SIWE_EVM_ONLY_MESSAGE, details: `got ${chainId}` })
   })
 })

@@ -1,0 +1,46 @@
+import { describe, expect, test } from 'vitest'
+import { describeVerifierIssues, siwxVerifierOptionsSchema, verifySiwxInputSchema } from './siwxVerifierSchema.js'
+
+const TRUST_NOTE = '(trust settings such as rpcUrls, nonces, maxAgeMs and clockToleranceMs are fixed by createSiwxVerifier, never passed per call)'
+
+/** What a back end sees in `details`: the schema's issues as one line. */
+function described(schema: { safeParse(value: unknown): { success: boolean; error?: Parameters<typeof describeVerifierIssues>[0] } }, value: unknown): string {
+  const result = schema.safeParse(value)
+  expect(result.success).toBe(false)
+  return describeVerifierIssues(result.error!)
+}
+
+describe('siwxVerifierOptionsSchema', () => {
+  test('a nonce store is anything with a consume function', () => {
+    expect(siwxVerifierOptionsSchema.safeParse({ nonces: { consume: () => true } }).success).toBe(true)
+  })
+
+  // null is an object to typeof; the check must refuse it, not throw a TypeError on `.consume`.
+  test.each([['null', null], ['a string', 'ledger'], ['an object without consume', {}], ['a non-function consume', { consume: true }]])(
+    'nonces given as %s is refused with its own message',
+    (_name, nonces) => {
+      expect(described(siwxVerifierOptionsSchema, { nonces })).toBe('nonces: must be a NonceStore (with a consume function)')
+    },
+  )
+})
+
+describe('describeVerifierIssues', () => {
+  test('an issue inside a record names its full dotted path', () => {
+    expect(described(siwxVerifierOptionsSchema, { rpcUrls: { 'eip155:1': 'ftp://node.example' } })).toBe('rpcUrls.eip155:1: must be an http(s) URL')
+  })
+
+  test('several issues are joined with "; "', () => {
+    expect(described(siwxVerifierOptionsSchema, { nonces: {}, maxAgeMs: 0 })).toBe(
+      'nonces: must be a NonceStore (with a consume function); maxAgeMs: Number must be greater than 0',
+    )
+  })
+
+  test('an issue about the whole call (no path) is said of "parameters"', () => {
+    expect(described(verifySiwxInputSchema, null)).toBe('parameters: Expected object, received null')
+  })
+
+  test('unknown keys are listed, comma-separated, with where trust settings belong', () => {
+    const input = { message: 'm', signature: '0x00', domain: 'dapp.example', nonce: 'n1234567', now: 0, chainId: 'any', rpcUrls: {}, maxAgeMs: 1 }
+    expect(described(verifySiwxInputSchema, input)).toBe(`unknown keys rpcUrls, maxAgeMs ${TRUST_NOTE}`)
+  })
+})
