@@ -1,9 +1,12 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { privateKeyToAccount } from 'viem/accounts'
-import { describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
 import { formatSiwxMessage } from './formatSiwxMessage.js'
+import { createNonceLedger } from './nonceLedger.js'
 import type { SiwxMessageData } from './types.js'
-import { createSiwxVerifier, verifySiwx, type VerifySiwxParameters } from './verifySiwx.js'
+import { createSiwxVerifier, verifySiwx, type SiwxVerifyResult, type VerifySiwxParameters } from './verifySiwx.js'
 
 const NOW = Date.parse('2026-03-01T12:00:00Z')
 const signer = privateKeyToAccount(ANVIL_ACCOUNTS[0].privateKey)
@@ -146,5 +149,119 @@ describe('verifySiwx: EVM', () => {
     expect(await verifySiwx({ ...params, chainId: 'eip155:one' as never })).toMatchObject({ ok: false, reason: 'invalid_input' })
     expect(await verifySiwx({ ...params, chainId: [] })).toMatchObject({ ok: false, reason: 'invalid_input' })
     expect(await verifySiwx({ ...params, chainId: 'any' })).toMatchObject({ ok: true, chainId: 'eip155:8453' })
+  })
+})
+
+describe('verifySiwx: what each refusal says', () => {
+  // Every refusal names its rule in words a back-end log can be read by.
+  test.each<[string, (params: VerifySiwxParameters) => Promise<VerifySiwxParameters>, SiwxVerifyResult]>([
+    ['an empty expected domain', async (p) => ({ ...p, domain: '' }), { ok: false, reason: 'missing_domain', details: 'the expected domain is required' }],
+    ['an empty expected nonce', async (p) => ({ ...p, nonce: '' }), { ok: false, reason: 'missing_nonce', details: 'the expected nonce is required' }],
+    ['a short expected nonce', async (p) => ({ ...p, nonce: 'abc123' }), { ok: false, reason: 'invalid_nonce', details: 'the expected nonce must be 8 to 128 letters or digits' }],
+    ['a URL as the expected domain', async (p) => ({ ...p, domain: 'https://dapp.example:8443' }), { ok: false, reason: 'invalid_input', details: 'the expected domain is a host with an optional port, not a URL' }],
+    ['no expected chain', async ({ chainId: _chainId, ...p }) => p as VerifySiwxParameters, { ok: false, reason: 'missing_chain_id', details: "the expected chainId is required: a CAIP-2 id, a list of them, or 'any'" }],
+    ['another domain', async (p) => ({ ...p, domain: 'evil.example:8443' }), { ok: false, reason: 'domain_mismatch', details: 'expected evil.example:8443, the message says dapp.example:8443' }],
+    ['a URI off the domain', async () => signed(evmMessage({ uri: 'https://evil.example/phish' })), { ok: false, reason: 'uri_mismatch', details: 'the URI https://evil.example/phish is not on dapp.example:8443' }],
+    ['another nonce', async (p) => ({ ...p, nonce: 'Another1234' }), { ok: false, reason: 'nonce_mismatch', details: 'the message carries another nonce' }],
+    ['another chain', async (p) => ({ ...p, chainId: 'eip155:10' }), { ok: false, reason: 'chain_mismatch', details: 'chain eip155:1 is not accepted' }],
+    ['too old a message', async () => signed(evmMessage({ issuedAt: '2026-02-28T11:59:59.999Z', expirationTime: undefined })), { ok: false, reason: 'expired', details: 'issued more than 86400000 ms ago' }],
+    ['a message not valid yet', async () => signed(evmMessage({ notBefore: '2026-03-01T12:00:00.001Z' })), { ok: false, reason: 'not_yet_valid', details: 'not valid before 2026-03-01T12:00:00.001Z' }],
+    ['a message from the future', async () => signed(evmMessage({ issuedAt: '2026-03-01T12:01:00.001Z', expirationTime: undefined })), { ok: false, reason: 'issued_in_future', details: 'issued at 2026-03-01T12:01:00.001Z' }],
+    ['another signer', async () => signed(evmMessage(), other), { ok: false, reason: 'invalid_signature', details: `the signature is not from ${signer.address} on eip155:1` }],
+  ])('details: %s', async (_case, edit, expected) => {
+    expect(await createSiwxVerifier()(await edit(await signed(evmMessage())))).toEqual(expected)
+  })
+
+  // Exactly at its Expiration Time a message is expired, and says so by that time, not by its age.
+  test('behavior: a message is expired from the instant of its Expiration Time', async () => {
+    const params = await signed(evmMessage({ expirationTime: '2026-03-01T12:30:00.000Z' }))
+    const verify = createSiwxVerifier()
+    expect(await verify({ ...params, now: Date.parse('2026-03-01T12:30:00.000Z') })).toEqual({ ok: false, reason: 'expired', details: 'expired at 2026-03-01T12:30:00.000Z' })
+    expect(await verify({ ...params, now: Date.parse('2026-03-01T12:29:59.999Z') })).toMatchObject({ ok: true })
+  })
+
+  // The whole string must be the nonce: letters and digits around a bad character do not pass.
+  test.each([
+    ['a bad prefix', 'abcd-12345678'],
+    ['a bad suffix', '12345678-abcd'],
+    ['129 characters', 'a'.repeat(129)],
+  ])('parameters: an expected nonce with %s is invalid', async (_case, expectedNonce) => {
+    const params = await signed(evmMessage())
+    expect(await verifySiwx({ ...params, nonce: expectedNonce })).toMatchObject({ ok: false, reason: 'invalid_nonce' })
+  })
+
+  test('parameters: 8 and 128 letters or digits are well-formed expected nonces', async () => {
+    const params = await signed(evmMessage())
+    expect(await verifySiwx({ ...params, nonce: 'a'.repeat(8) })).toMatchObject({ ok: false, reason: 'nonce_mismatch' })
+    expect(await verifySiwx({ ...params, nonce: 'a'.repeat(128) })).toMatchObject({ ok: false, reason: 'nonce_mismatch' })
+  })
+
+  test.each<[string, () => unknown, string]>([
+    ['rejects with an Error', () => Promise.reject(new Error('redis down')), 'the nonce store failed: redis down'],
+    ['throws something else', () => { throw 'redis down' }, 'the nonce store failed: unknown error'],
+  ])('details: a nonce store that %s', async (_case, consume, details) => {
+    const params = await signed(evmMessage())
+    expect(await createSiwxVerifier({ nonces: { consume: consume as never } })(params)).toEqual({ ok: false, reason: 'verifier_error', details })
+  })
+
+  test('details: a full nonce store, and a reused nonce', async () => {
+    const params = await signed(evmMessage())
+    expect(await createSiwxVerifier({ nonces: { consume: () => 'full' } })(params)).toEqual({ ok: false, reason: 'nonce_store_full', details: 'the nonce store is full of live sign-ins; try again later' })
+    expect(await createSiwxVerifier({ nonces: { consume: () => false } })(params)).toEqual({ ok: false, reason: 'nonce_reused', details: 'this nonce was already used' })
+  })
+})
+
+describe('createSiwxVerifier: options', () => {
+  test('parameters: invalid options throw a named error', () => {
+    expect(() => createSiwxVerifier({ maxAgeMs: 0 })).toThrow(expect.objectContaining({ message: 'Invalid sign-in verifier options', code: 'invalid_options' }))
+  })
+
+  // A message issued clockToleranceMs ahead lives maxAgeMs from then: the store must keep nonces for the sum.
+  test('parameters: a nonce store must keep nonces for maxAgeMs + clockToleranceMs', () => {
+    const limits = { maxAgeMs: 1_000, clockToleranceMs: 500 }
+    expect(() => createSiwxVerifier({ ...limits, nonces: createNonceLedger({ maxAgeMs: 1_499 }) })).toThrow(expect.objectContaining({
+      message: 'The nonce store forgets nonces before their messages expire',
+      code: 'invalid_options',
+      details: 'it keeps 1499 ms, messages live up to 1500 ms (maxAgeMs + clockToleranceMs)',
+    }))
+    expect(() => createSiwxVerifier({ ...limits, nonces: createNonceLedger({ maxAgeMs: 1_500 }) })).not.toThrow()
+  })
+})
+
+describe('createSiwxVerifier: rpcUrls (smart accounts)', () => {
+  /** A contract wallet: no key recovers to it, only its chain can vouch for a signature. */
+  const SMART_ACCOUNT = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
+  /** A local node: chain `rpcChain`, whose EIP-6492 / 1271 validator (eth_call) says valid. */
+  let rpcChain = 1
+  let rpcUrl: string
+  let server: Server
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      let body = ''
+      request.on('data', (chunk) => (body += chunk))
+      request.on('end', () => {
+        const call = JSON.parse(body) as { id: number; method: string }
+        const result = call.method === 'eth_chainId' ? `0x${rpcChain.toString(16)}` : call.method === 'eth_call' ? `0x${'0'.repeat(63)}1` : '0x'
+        response.setHeader('content-type', 'application/json')
+        response.end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result }))
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    rpcUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+  })
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+  const smartSignIn = async (): Promise<VerifySiwxParameters> => ({ ...(await signed(evmMessage({ accountAddress: SMART_ACCOUNT }))), signature: `0x${'11'.repeat(65)}` })
+
+  test("default: the chain's RPC vouches for a smart account's signature", async () => {
+    rpcChain = 1
+    const params = await smartSignIn()
+    expect(await createSiwxVerifier()(params)).toMatchObject({ ok: false, reason: 'invalid_signature' })
+    expect(await createSiwxVerifier({ rpcUrls: { 'eip155:1': rpcUrl } })(params)).toEqual({ ok: true, address: SMART_ACCOUNT, chainId: 'eip155:1' })
+  })
+
+  test("behavior: an RPC of another chain fails closed as verifier_error, with the RPC's reason", async () => {
+    rpcChain = 8453
+    expect(await createSiwxVerifier({ rpcUrls: { 'eip155:1': rpcUrl } })(await smartSignIn())).toEqual({ ok: false, reason: 'verifier_error', details: 'The RPC serves another chain than the message' })
   })
 })
