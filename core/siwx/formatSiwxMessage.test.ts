@@ -1,5 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import { BaseError } from '../errors/BaseError.js'
 import { createSiwxMessage, createSiwxTemplate, formatSiwxMessage } from './formatSiwxMessage.js'
 import { parseSiwxMessage } from './parseSiwxMessage.js'
 import type { SiwxMessageData } from './types.js'
@@ -78,6 +80,27 @@ describe('formatSiwxMessage', () => {
       { resources: [] },
     ]
     for (const fields of bad) expect(() => formatSiwxMessage({ ...evm, ...fields } as SiwxMessageData), JSON.stringify(fields)).toThrow('Invalid sign-in message')
+  })
+
+  test('behavior: the thrown error carries a stable code, the field-by-field details and the zod error as cause', () => {
+    let thrown: unknown
+    try {
+      formatSiwxMessage({ ...evm, nonce: 'short', domain: 'a b' })
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(BaseError)
+    const error = thrown as BaseError
+    expect(error.shortMessage).toBe('Invalid sign-in message')
+    expect(error.code).toBe('invalid_message')
+    expect(error.details).toBe('domain: must be a host, with an optional port; nonce: must be at least 8 letters or digits')
+    expect(error.cause).toBeInstanceOf(z.ZodError)
+  })
+
+  test('behavior: a template has no account, even when the fields name one', () => {
+    const template = createSiwxTemplate(evm)
+    expect(template.accountAddress).toBe('')
+    expect(template.chainId).toBe(evm.chainId)
   })
 
   test('behavior: createSiwxMessage keeps the fields and formats once; a template has no text', () => {

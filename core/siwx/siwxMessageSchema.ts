@@ -53,10 +53,11 @@ export function siwxNamespaceOf(chainId: string): SiwxNamespace | undefined {
 export function rfc3339ToMillis(value: string): number | undefined {
   const match = RFC3339.exec(value)
   if (!match) return undefined
-  const [year, month, day, hour, minute, second, offsetHour = '0', offsetMinute = '0'] = match.slice(1).map(Number) as number[]
+  // A `Z` leaves the offset groups unmatched, so NaN here, and NaN > 23 is false.
+  const [year, month, day, hour, minute, second, offsetHour, offsetMinute] = match.slice(1).map(Number) as number[]
   const daysInMonth = new Date(Date.UTC(year!, month!, 0)).getUTCDate()
   if (month! < 1 || month! > 12 || day! < 1 || day! > daysInMonth || hour! > 23 || minute! > 59 || second! > 59) return undefined
-  if (Number(offsetHour) > 23 || Number(offsetMinute) > 59) return undefined
+  if (offsetHour! > 23 || offsetMinute! > 59) return undefined
   const millis = Date.parse(value)
   return Number.isFinite(millis) ? millis : undefined
 }
