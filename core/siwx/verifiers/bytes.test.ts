@@ -96,6 +96,10 @@ describe('decodeWitness: exactly one consensus-encoded witness stack', () => {
     ['a 0xfe length read as 0xfd', [1, 0xfe, 1, 0, 0xaa]],
     ['a truncated 0xfd count', [0xfd]],
     ['a truncated 0xfd length', [1, 0xfd, 1]],
+    // Bitcoin Core reads compact sizes strictly: one signature, one byte form.
+    ['a length of 1 written in the 0xfd form', [1, 0xfd, 1, 0, 0xaa]],
+    ['a length of 0xfc written in the 0xfd form', [1, 0xfd, 0xfc, 0, ...new Array<number>(0xfc).fill(7)]],
+    ['a count of 1 written in the 0xfd form', [0xfd, 1, 0, 1, 0xaa]],
     ['an item longer than the bytes left', [1, 3, 0xaa, 0xbb]],
     ['a missing item', [2, 1, 0xaa]],
     ['trailing bytes', [1, 1, 0xaa, 0xbb]],

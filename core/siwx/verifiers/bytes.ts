@@ -49,10 +49,14 @@ export function decodeWitness(bytes: Uint8Array): Uint8Array[] | undefined {
     if (first < 0xfd) return first
     if (
       first === 0xfd &&
-      // Stryker disable next-line ConditionalExpression,ArithmeticOperator: `→ true` and `offset - 2` (always true here) are equivalent: reading past the end leaves offset > bytes.length, which every later check refuses (a missing byte reads as 0, and a count then finds no items); `→ false`, skipped with them, is killed by the 0xfd tests
+      // Stryker disable next-line ConditionalExpression,ArithmeticOperator,EqualityOperator: `→ true`, `offset - 2` (always true here) and `<` are equivalent: reading past the end leaves offset > bytes.length, which every later check refuses (a missing byte reads as 0, and a count then finds no items), and a value that fits in its 2 bytes is >= 0xfd so needs items after it; `→ false`, skipped with them, is killed by the 0xfd tests
       offset + 2 <= bytes.length
-    )
-      return bytes[offset++]! | (bytes[offset++]! << 8)
+    ) {
+      const value = bytes[offset++]! | (bytes[offset++]! << 8)
+      // A length under 0xfd written long is refused, as Bitcoin Core reads compact sizes: one
+      // signature has one byte form.
+      return value >= 0xfd ? value : undefined
+    }
     return undefined
   }
   const count = varint()
