@@ -24,6 +24,16 @@ describe('siwxVerifierOptionsSchema', () => {
   )
 })
 
+describe('siwxVerifierOptionsSchema: a nonce store\'s own lifetime', () => {
+  test.each([['60000', '60000'], ['null', null], ['zero', 0], ['negative', -1], ['NaN', Number.NaN]])('a store whose maxAgeMs is %s is refused', (_name, maxAgeMs) => {
+    expect(described(siwxVerifierOptionsSchema, { nonces: { consume: () => true, maxAgeMs } })).toBe('nonces: its maxAgeMs must be a positive number of milliseconds')
+  })
+
+  test.each([['no maxAgeMs', {}], ['1 ms', { maxAgeMs: 1 }], ['forever', { maxAgeMs: Number.POSITIVE_INFINITY }]])('a store with %s is accepted', (_name, extra) => {
+    expect(siwxVerifierOptionsSchema.safeParse({ nonces: { consume: () => true, ...extra } }).success).toBe(true)
+  })
+})
+
 describe('describeVerifierIssues', () => {
   test('an issue inside a record names its full dotted path', () => {
     expect(described(siwxVerifierOptionsSchema, { rpcUrls: { 'eip155:1': 'ftp://node.example' } })).toBe('rpcUrls.eip155:1: must be an http(s) URL')

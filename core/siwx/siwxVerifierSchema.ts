@@ -7,7 +7,15 @@ const duration = z.number().int()
 /** `createSiwxVerifier(options)`: the trust settings, checked once, when the verifier is made. */
 export const siwxVerifierOptionsSchema = z
   .object({
-    nonces: z.custom<object>((value) => typeof (value as { consume?: unknown } | null)?.consume === 'function', 'must be a NonceStore (with a consume function)').optional(),
+    nonces: z
+      .custom<object>((value) => typeof (value as { consume?: unknown } | null)?.consume === 'function', 'must be a NonceStore (with a consume function)')
+      // A store's maxAgeMs read from the environment as '60000' or null would skip the lifetime
+      // check (nonces forgotten before their messages expire let them be replayed): refused here.
+      .refine((value) => {
+        const maxAgeMs = (value as { maxAgeMs?: unknown } | null)?.maxAgeMs
+        return maxAgeMs === undefined || (typeof maxAgeMs === 'number' && maxAgeMs > 0)
+      }, 'its maxAgeMs must be a positive number of milliseconds')
+      .optional(),
     rpcUrls: z.record(z.string(), z.string().regex(/^https?:\/\/\S+$/, 'must be an http(s) URL').optional()).optional(),
     clockToleranceMs: duration.min(0).max(3_600_000).optional(),
     maxAgeMs: duration.positive().optional(),
