@@ -49,6 +49,7 @@ export function createDefaultSiwx(parameters: CreateDefaultSiwxParameters = {}):
 
   /** Takes a nonce this config issued, once: a second use, or a nonce from elsewhere, throws. */
   const take = (nonce: unknown): { domain: string; chainId: CaipNetworkId } => {
+    // Stryker disable next-line ConditionalExpression: `→ true` is equivalent: pending's keys are all strings, so getting a non-string finds undefined either way
     const issued = typeof nonce === 'string' ? pending.get(nonce) : undefined
     if (!issued) throw new BaseError('This sign-in was not started here, or was already used', { code: 'unknown_nonce' })
     pending.delete(nonce as string)

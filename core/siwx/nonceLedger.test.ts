@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { privateKeyToAccount } from 'viem/accounts'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
 import { formatSiwxMessage } from './formatSiwxMessage.js'
 import { createNonceLedger } from './nonceLedger.js'
@@ -40,6 +40,32 @@ describe('createNonceLedger', () => {
     // At 1 000 n2 has expired: a ledger that only remembered n3's end would refuse until 5 000.
     expect(ledger.consume('n4aaaaaa', { now: 1_000, expiresAt: 2_000 })).toBe(true)
     expect(ledger.consume('n3aaaaaa', { now: 1_000, expiresAt: 5_000 })).toBe(false)
+  })
+
+  test('behavior: with room to spare nothing is forgotten, not even an expired nonce (eviction only makes room)', () => {
+    const ledger = createNonceLedger({ maxEntries: 3 })
+    expect(ledger.consume('n1aaaaaa', { now: 0, expiresAt: 100 })).toBe(true)
+    // n1's message expired at 100; the ledger is not full, so it is still remembered as used.
+    expect(ledger.consume('n2aaaaaa', { now: 200, expiresAt: 1_000 })).toBe(true)
+    expect(ledger.consume('n1aaaaaa', { now: 200, expiresAt: 300 })).toBe(false)
+    expect(ledger.size).toBe(2)
+  })
+
+  test('behavior: a ledger full of live nonces answers full without scanning them again until one can expire', () => {
+    const ledger = createNonceLedger({ maxEntries: 2 })
+    expect(ledger.consume('n1aaaaaa', { now: 0, expiresAt: 1_000 })).toBe(true)
+    expect(ledger.consume('n2aaaaaa', { now: 0, expiresAt: 2_000 })).toBe(true)
+    // A flood of new nonces must cost no walk over every entry each (the scan is what 'for of' iterates).
+    const scans = vi.spyOn(Map.prototype, Symbol.iterator)
+    try {
+      for (let now = 1; now < 1_000; now++) expect(ledger.consume(`f${String(now).padStart(7, '0')}`, { now, expiresAt: 5_000 })).toBe('full')
+      expect(scans).not.toHaveBeenCalled()
+      // At 1 000 n1 has expired: one scan makes room.
+      expect(ledger.consume('n3aaaaaa', { now: 1_000, expiresAt: 5_000 })).toBe(true)
+      expect(scans).toHaveBeenCalledTimes(1)
+    } finally {
+      scans.mockRestore()
+    }
   })
 
   test('property: never forgets a live nonce, refuses a new one only when every remembered one is live, never holds more than maxEntries', () => {
