@@ -8,8 +8,9 @@ export function decodeBase64(value: string): Uint8Array | undefined {
   if (value.length > 8192 || value.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(value)) return undefined
   try {
     return Uint8Array.from(atob(value), (char) => char.charCodeAt(0))
-    // Stryker disable next-line BlockStatement: equivalent, an empty catch returns the same undefined (and atob does not throw on what the check above lets through)
-  } catch {
+  }
+  // Stryker disable next-line BlockStatement: equivalent, an empty catch returns the same undefined (and atob does not throw on what the check above lets through)
+  catch {
     return undefined
   }
 }

@@ -17,8 +17,9 @@ export function verifySolanaSignature(check: Pick<SignatureCheck, 'address' | 'm
   try {
     // Stryker disable next-line ObjectLiteral: `{}` is equivalent: noble reads a missing zip215 as strict (RFC 8032); only an omitted options object means ZIP-215
     return ed25519.verify(signature, new TextEncoder().encode(check.message), publicKey, { zip215: false })
-    // Stryker disable next-line BlockStatement: unreachable once the lengths above hold, noble's verify answers false for any bad point or scalar (kept so a check never throws)
-  } catch {
+  }
+  // Stryker disable next-line BlockStatement: unreachable once the lengths above hold, noble's verify answers false for any bad point or scalar (kept so a check never throws)
+  catch {
     // Stryker disable next-line BooleanLiteral: unreachable, see the catch above
     return false
   }
@@ -28,8 +29,9 @@ function decodeBase58(value: string): Uint8Array | undefined {
   if (value.length > 100) return undefined
   try {
     return bs58.decode(value)
-    // Stryker disable next-line BlockStatement: equivalent, an empty catch returns the same undefined
-  } catch {
+  }
+  // Stryker disable next-line BlockStatement: equivalent, an empty catch returns the same undefined
+  catch {
     return undefined
   }
 }
