@@ -11,6 +11,16 @@ test('default: deep equality ignoring key order and undefined properties', () =>
   expect(jsonEqual(null, {})).toBe(false)
 })
 
+// An object with numeric keys and a `length` is not the array it mimics, in either order (no array method is called on it).
+test.each<[unknown, unknown]>([
+  [['x'], { 0: 'x', length: 1 }],
+  [{ 0: 'x', length: 1 }, ['x']],
+  [[], { length: 0 }],
+  [{ length: 0 }, []],
+])('behavior: an array never equals an array-like object: %j vs %j', (a, b) => {
+  expect(jsonEqual(a, b)).toBe(false)
+})
+
 test('behavior: agrees with a JSON round trip', () => {
   fc.assert(
     fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {

@@ -37,6 +37,8 @@ describe('readCooldownStart', () => {
   test('default: a valid past time is the start', () => {
     expect(readCooldownStart(1_000, 5_000)).toBe(1_000)
     expect(readCooldownStart(5_000, 5_000)).toBe(5_000)
+    // The epoch itself is a valid (if old) start.
+    expect(readCooldownStart(0, 5_000)).toBe(0)
   })
 
   test('behavior: absent means no cooldown', () => {
@@ -45,7 +47,7 @@ describe('readCooldownStart', () => {
   })
 
   test('behavior: garbage and future times fail closed (the cooldown starts now)', () => {
-    for (const value of ['1000', Number.NaN, Number.POSITIVE_INFINITY, -1, 5_001, {}, [], true, '']) {
+    for (const value of ['1000', '0', Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -1, 5_001, 5_000n, {}, [], true, '']) {
       expect(readCooldownStart(value, 5_000), String(value)).toBe(5_000)
     }
   })

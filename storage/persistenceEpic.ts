@@ -71,7 +71,9 @@ function diff(before: Changes, after: PersistedValues): Changes {
  */
 export function writeReturningHint(win: AirlockDeps['window'], connected: boolean): void {
   try {
+    // Stryker disable next-line OptionalChaining: equivalent, without a window or localStorage the call throws a TypeError that the catch below turns into the same no-op
     if (connected) win?.localStorage?.setItem(RETURNING_KEY, '1')
+    // Stryker disable next-line OptionalChaining: equivalent, as above
     else win?.localStorage?.removeItem(RETURNING_KEY)
   } catch {
     // No hint: the next load shows "Connect Wallet" until storage is read, as before.

@@ -9,6 +9,13 @@
  */
 export function readCooldownStart(value: unknown, now: number): number | null {
   if (value === undefined || value === null) return null
-  if (typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= now) return value
+  // No separate finiteness check: NaN and -Infinity fail `value >= 0`, and Infinity fails `value <= now` (or is `now`).
+  if (
+    typeof value === 'number' &&
+    value >= 0 &&
+    // Stryker disable next-line EqualityOperator: `value < now` is equivalent: at value === now both returns give the same instant
+    value <= now
+  )
+    return value
   return now
 }

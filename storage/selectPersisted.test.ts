@@ -5,7 +5,8 @@ import type { AirlockDeps } from '../core/deps.js'
 import { resolveOptions } from '../core/options/resolveOptions.js'
 import { createInitialState, rootReducer } from '../core/rootReducer.js'
 import { hydrateEpic } from '../core/slices/app/hydrateEpic.js'
-import type { AirlockState } from '../core/state.js'
+import { RECENT_WALLETS_MAX } from '../core/constants/limits.js'
+import type { AirlockState, NamespaceConnection } from '../core/state.js'
 import { createStore } from '../core/store/createStore.js'
 import { createStorage } from './createStorage.js'
 import { persistenceEpic } from './persistenceEpic.js'
@@ -15,6 +16,10 @@ import { MapStorage } from './testing/MapStorage.js'
 const address = 'eip155:1:0x1111111111111111111111111111111111111111' as const
 const solanaAddress = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM' as const
 const fresh = (): AirlockState => createInitialState(resolveOptions({}).options)
+const withNamespaces = (namespaces: AirlockState['connection']['namespaces']): AirlockState => {
+  const state = fresh()
+  return { ...state, connection: { ...state.connection, namespaces } }
+}
 const reduce = (state: AirlockState, ...actions: Action[]): AirlockState => actions.reduce(rootReducer, state)
 const connect = (namespace: 'eip155' | 'solana', caipAddress: typeof address | typeof solanaAddress, connectorId: string): Action => ({
   type: 'connection/accountConnected',
@@ -72,6 +77,34 @@ describe('selectPersisted', () => {
       // The account follows the active network.
       connections: { eip155: { connectorId: 'io.metamask', caipAddress: address.replace('eip155:1:', 'eip155:10:') } },
     })
+  })
+
+  // The reducer never builds these, but selectPersisted is public and is the last step before a write: it must
+  // not store as connected anything it could not reconnect (a connection needs both a connector and an address).
+  test.each<[string, NamespaceConnection]>([
+    ['disconnected, with an address left behind', { status: 'disconnected', caipAddress: address, connectorId: 'io.metamask', accounts: [] }],
+    ['connected, without a connector', { status: 'connected', caipAddress: address, connectorId: null, accounts: [address] }],
+    ['connecting, without a connector', { status: 'connecting', caipAddress: address, connectorId: null, accounts: [] }],
+    // `resume` belongs to a disconnected namespace only: a connect since then replaces it.
+    ['connecting without an address yet, with a stale resume', { status: 'connecting', caipAddress: null, connectorId: 'phantom', accounts: [], resume: { connectorId: 'io.metamask', caipAddress: address } }],
+  ])('behavior: a namespace %s is stored as disconnected, with no connection', (_, connection) => {
+    expect(selectPersisted(withNamespaces({ eip155: connection }))).toMatchObject({
+      connectionStatus: { eip155: 'disconnected' },
+      connectedConnectorIds: undefined,
+      connectedNamespaces: undefined,
+      connections: undefined,
+    })
+  })
+
+  test('behavior: at most RECENT_WALLETS_MAX recent wallets are stored, newest first, whatever the state holds', () => {
+    const state = fresh()
+    const recentWallets = [
+      { id: 'a', name: 'A' },
+      { id: 'b', name: 'B' },
+      { id: 'c', name: 'C' },
+    ]
+    expect(RECENT_WALLETS_MAX).toBe(2)
+    expect(selectPersisted({ ...state, connection: { ...state.connection, recentWallets } }).recentWallets).toEqual(recentWallets.slice(0, 2))
   })
 
   test('behavior: connected, persisted, hydrated into a fresh state → connecting with the address kept', async () => {
