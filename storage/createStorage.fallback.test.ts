@@ -88,6 +88,20 @@ describe('createStorage on localStorage', () => {
     expect(onFallback).toHaveBeenCalledWith('memory', expect.objectContaining({ name: 'SecurityError' }))
   })
 
+  test('behavior: operations failing together move to memory once, and every value lands there', async () => {
+    const localStorage = new MapStorage()
+    const onFallback = vi.fn()
+    const storage = createStorage({ window: { localStorage }, onFallback })
+    await storage.load()
+    localStorage.failWrites = 'quota'
+    // Both writes are under way on localStorage when the first failure swaps in memory: the second uses that memory.
+    await Promise.all([storage.save({ activeNamespace: 'solana' }), storage.setItem('walletEmail', 'ada@example.com')])
+    expect(localStorage.failures).toBe(2)
+    expect(onFallback).toHaveBeenCalledOnce()
+    await expect(storage.load()).resolves.toEqual({ values: { activeNamespace: 'solana' }, backend: 'memory' })
+    await expect(storage.getItem('walletEmail')).resolves.toBe('ada@example.com')
+  })
+
   test('behavior: a throwing onFallback does not break storage', async () => {
     const localStorage = new MapStorage()
     localStorage.failWrites = 'always'
@@ -152,6 +166,28 @@ describe('createStorage on a failing IndexedDB', () => {
     await expect(storage.getItem('walletEmail')).resolves.toBe('ada@example.com')
   })
 
+  test('behavior: an empty save touches no backend, so a broken IndexedDB goes unnoticed until a real write', async () => {
+    const real = new IDBFactory()
+    const databases: IDBDatabase[] = []
+    const indexedDB = {
+      open: (name: string) => {
+        const request = real.open(name)
+        request.addEventListener('success', () => databases.push(request.result))
+        return request
+      },
+    } as unknown as IDBFactory
+    const onFallback = vi.fn()
+    const storage = createStorage({ window: { indexedDB }, onFallback })
+    await storage.load()
+    const transactions = databases.map((database) => vi.spyOn(database, 'transaction').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    }))
+    await expect(storage.save({})).resolves.toBeUndefined()
+    expect(transactions.flatMap((transaction) => transaction.mock.calls)).toEqual([])
+    expect(storage.backend).toBe('indexeddb')
+    expect(onFallback).not.toHaveBeenCalled()
+  })
+
   test('behavior: without any browser storage (a server) it is memory, silently', async () => {
     const onFallback = vi.fn()
     const storage = createStorage({ window: {}, onFallback })
@@ -172,5 +208,34 @@ describe('createStorage on a failing IndexedDB', () => {
     await storage.load()
     expect(migrate).toHaveBeenCalledTimes(1)
     expect(localStorage.getItem(STORAGE_VERSION_KEY)).toBe('1')
+  })
+})
+
+describe('createStorage when memory itself fails', () => {
+  // Memory is the last resort; only a value it cannot clone can make it fail, simulated here.
+  const failNextClone = (): void => {
+    vi.spyOn(globalThis, 'structuredClone').mockImplementationOnce(() => {
+      throw new DOMException('The object could not be cloned.', 'DataCloneError')
+    })
+  }
+  afterEach(() => vi.restoreAllMocks())
+
+  test('behavior: a failing memory write rejects with its error, and is not reported as a fallback', async () => {
+    const onFallback = vi.fn()
+    const storage = createStorage({ backend: 'memory', onFallback })
+    await storage.save({ activeNamespace: 'eip155' })
+    failNextClone()
+    await expect(storage.save({ activeNamespace: 'solana' })).rejects.toMatchObject({ name: 'DataCloneError' })
+    expect(onFallback).not.toHaveBeenCalled()
+    await expect(storage.load()).resolves.toEqual({ values: { activeNamespace: 'eip155' }, backend: 'memory' })
+  })
+
+  test('behavior: a later load whose read fails resolves empty instead of rejecting', async () => {
+    const storage = createStorage({ backend: 'memory' })
+    await storage.save({ activeNamespace: 'eip155' })
+    failNextClone()
+    await expect(storage.load()).resolves.toEqual({ values: {}, backend: 'memory' })
+    // The values were not lost: the next load sees them.
+    await expect(storage.load()).resolves.toEqual({ values: { activeNamespace: 'eip155' }, backend: 'memory' })
   })
 })

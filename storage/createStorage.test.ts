@@ -1,10 +1,10 @@
 import { IDBFactory } from 'fake-indexeddb'
-import { getMany, setMany } from 'idb-keyval'
+import { entries, getMany, setMany } from 'idb-keyval'
 import { describe, expect, test, vi } from 'vitest'
 import type { PersistedValues } from '../core/actions/types.js'
 import { createKeyvalStore } from './backends/createKeyvalStore.js'
 import { createStorage, CURRENT_STORAGE_VERSION } from './createStorage.js'
-import { STORAGE_KEYS, STORAGE_VERSION_KEY } from './keys.js'
+import { ALL_STORAGE_KEYS, STORAGE_KEYS, STORAGE_VERSION_KEY } from './keys.js'
 import { MapStorage } from './testing/MapStorage.js'
 
 const address = 'eip155:1:0x1111111111111111111111111111111111111111' as const
@@ -87,6 +87,27 @@ describe('createStorage', () => {
     await storage.clear()
     expect([...localStorage.map.keys()].sort()).toEqual([STORAGE_VERSION_KEY, 'host-app/theme'])
     await expect(storage.load()).resolves.toEqual({ values: {}, backend: 'localStorage' })
+  })
+
+  test('behavior: clear removes each Airlock key once and nothing else, then writes only the version', async () => {
+    const localStorage = new MapStorage()
+    const storage = createStorage({ window: { localStorage } })
+    await storage.save(persisted)
+    const setItem = vi.spyOn(localStorage, 'setItem')
+    const removeItem = vi.spyOn(localStorage, 'removeItem')
+    await storage.clear()
+    expect(removeItem.mock.calls).toEqual(ALL_STORAGE_KEYS.map((key) => [key]))
+    expect(setItem.mock.calls).toEqual([[STORAGE_VERSION_KEY, String(CURRENT_STORAGE_VERSION)]])
+  })
+
+  test('behavior: clear on IndexedDB empties the database but for the version', async () => {
+    const indexedDB = new IDBFactory()
+    const storage = createStorage({ window: { indexedDB } })
+    await storage.save(persisted)
+    await storage.setItem('walletEmail', 'ada@example.com')
+    await storage.clear()
+    await expect(entries(createKeyvalStore(indexedDB, 'airlock'))).resolves.toEqual([[STORAGE_VERSION_KEY, CURRENT_STORAGE_VERSION]])
+    await expect(createStorage({ window: { indexedDB } }).load()).resolves.toEqual({ values: {}, backend: 'indexeddb' })
   })
 
   test('behavior: removeItem removes one key', async () => {
