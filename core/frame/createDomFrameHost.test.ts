@@ -47,6 +47,13 @@ describe('createDomFrameHost', () => {
     host.destroy()
   })
 
+  test('behavior: a host destroyed before it ever loaded (a store made and dropped on the server or in a test) ends quietly, and twice is no error', () => {
+    const host = createDomFrameHost(window, SECURE)
+    expect(() => host.destroy()).not.toThrow()
+    expect(() => host.destroy()).not.toThrow()
+    expect(document.querySelectorAll('iframe')).toHaveLength(0)
+  })
+
   test('default: hidden, it is out of the tab order; it is named for screen readers and may write the clipboard, never read it', () => {
     const { host, iframe } = setup()
     expect(iframe.tabIndex).toBe(-1)
