@@ -12,7 +12,8 @@ export const siwxVerifierOptionsSchema = z
       // A store's maxAgeMs read from the environment as '60000' or null would skip the lifetime
       // check (nonces forgotten before their messages expire let them be replayed): refused here.
       .refine((value) => {
-        const maxAgeMs = (value as { maxAgeMs?: unknown } | null)?.maxAgeMs
+        // z.custom's failure is fatal, so only a store with a consume function gets here (never null).
+        const maxAgeMs = (value as { maxAgeMs?: unknown }).maxAgeMs
         return maxAgeMs === undefined || (typeof maxAgeMs === 'number' && maxAgeMs > 0)
       }, 'its maxAgeMs must be a positive number of milliseconds')
       .optional(),

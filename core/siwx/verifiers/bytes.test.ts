@@ -94,6 +94,8 @@ describe('decodeWitness: exactly one consensus-encoded witness stack', () => {
     ['a 0xff count', [0xff]],
     ['a 0xfe length', [1, 0xfe, 1, 0, 0, 0, 0xaa]],
     ['a 0xfe length read as 0xfd', [1, 0xfe, 1, 0, 0xaa]],
+    ['a 0xfe length whose first two bytes would make a canonical 0xfd length', [1, 0xfe, 0xfd, 0, ...new Array<number>(0xfd).fill(7)]],
+    ['a 0xff count whose first two bytes would make a canonical 0xfd count', [0xff, 0xfd, 0, ...new Array<number>(0xfd).fill(0)]],
     ['a truncated 0xfd count', [0xfd]],
     ['a truncated 0xfd length', [1, 0xfd, 1]],
     // Bitcoin Core reads compact sizes strictly: one signature, one byte form.
