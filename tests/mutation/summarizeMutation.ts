@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { globToRegExp } from './globToRegExp.js'
 
 /** The part of Stryker's JSON report (mutation-testing-report-schema) the summary reads. */
 interface ReportMutant {
@@ -80,7 +81,10 @@ export function summarizeMutation(
       missing.push(group)
       continue
     }
-    rows.push(scoreGroup(group, JSON.parse(readFileSync(file, 'utf8')) as Report))
+    // Stryker carries a file's last results forward after the group stops mutating it ('!…' globs).
+    const left = groups[group]!.filter((glob) => glob.startsWith('!')).map((glob) => globToRegExp(glob.slice(1)))
+    const { files } = JSON.parse(readFileSync(file, 'utf8')) as Report
+    rows.push(scoreGroup(group, { files: Object.fromEntries(Object.entries(files).filter(([path]) => !left.some((re) => re.test(path)))) }))
   }
   const pct = (s: number | null) => (s === null ? '—' : `${s.toFixed(1)}%`)
   const header = '| Group | Mutated | Tests run | Files | Killed | Timeout | Survived | No test | Equivalent | Static (not counted) | Score |\n|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|'
