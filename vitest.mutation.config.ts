@@ -21,8 +21,8 @@ const walk = (dir: string): string[] =>
   )
 
 /**
- * The test files that import a module of the group themselves (and tests/timing/, written for the
- * SPEC 9 edges). A module that every store runs (an epic, the store itself) is covered by hundreds
+ * The test files that import a module of the group themselves, the tests in its folders, and
+ * tests/timing/ (written for the SPEC 9 edges). A module that every store runs (an epic, the store itself) is covered by hundreds
  * of component tests; running those for each of its mutants made a group take about an hour. The
  * tests written for a rule are the ones that must bite; the report says which tests each group ran.
  */
@@ -30,10 +30,13 @@ export const importersOf = (globs: string[]): string[] => {
   const mutated = globs.filter((glob) => !glob.startsWith('!')).map(globToRegExp)
   const inGroup = (path: string) => mutated.some((re) => re.test(path))
   const sources = ['core', 'react', 'storage', 'telemetry', 'tests/timing'].flatMap(walk)
+  // The folders holding a module of the group: the tests beside it count too (an epic is often
+  // tested through the store its folder's tests build, not by importing it).
+  const folders = new Set(sources.filter((file) => !/\.test\.tsx?$/.test(file) && inGroup(file)).map((file) => dirname(file)))
   return sources
     .filter((file) => /\.test\.tsx?$/.test(file))
     .filter((file) => {
-      if (file.startsWith('tests/timing/')) return true
+      if (file.startsWith('tests/timing/') || folders.has(dirname(file))) return true
       const text = readFileSync(join(ROOT, file), 'utf8')
       return [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)].some(([, spec]) => {
         const target = relative(ROOT, resolve(ROOT, dirname(file), spec!)).replace(/\.js$/, '')
