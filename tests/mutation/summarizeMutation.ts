@@ -105,7 +105,7 @@ Written by \`npm run mutate\` (tests/mutation/mutate.ts) from the committed incr
 \`incremental/\`; do not edit by hand. Stryker (stryker.config.mjs) mutates the groups below one at a
 time and runs the unit, marble and component tests beside the code against each mutant
 (vitest.mutation.config.ts): "all" of them, or for "importers" the test files that import one
-of the group's modules plus tests/timing/ (a module every store runs is covered by hundreds of
+of the group's modules or sit in its folders, plus tests/timing/ (a module every store runs is covered by hundreds of
 component tests; rerunning them for each mutant cost about 4 s a mutant). Score = (killed + timed out) / (killed + timed out + survived + no
 test). Goal: ≥ ${GOAL}% per group, every survivor killed by a test or marked equivalent in the
 source with one line why (\`// Stryker disable next-line <Mutator>: <why>\`). Static mutants (code
