@@ -7,7 +7,7 @@ import type { AirlockDeps } from '../../deps.js'
 import type { AirlockState } from '../../state.js'
 import type { Epic } from '../../store/types.js'
 import { runEpic } from '../../../tests/support/epicHarness.js'
-import { initialState } from '../../../tests/support/state.js'
+import { initialState, reduce } from '../../../tests/support/state.js'
 import { createProviderRegistry } from '../providerRegistry.js'
 import { cooldownEpic } from './cooldownEpic.js'
 import { emailLoginEpic } from './emailLoginEpic.js'
@@ -189,5 +189,87 @@ describe('emailLoginEpic', () => {
     expect(seen).toContainEqual({ type: 'router/replaceRequested', view: 'EmailVerifyOtp' })
     expect(seen.filter((a) => a.type === 'auth/cooldownStarted')).toHaveLength(1)
     expect(final!().auth.step).toBe('verifying')
+  })
+
+  // The routing and cancelling rules, each checked on the exact actions at their exact frames
+  // (email login alone, no cooldown ticks; `pre` sets the view the person is on).
+  function flow(marbles: string, values: Record<string, Action>, pre: Action[] = []): [number, Action][] {
+    const scheduler = newScheduler()
+    const seen: [number, Action][] = []
+    scheduler.run(({ hot }) => {
+      const { deps, state } = setup(scheduler)
+      runEpic(scheduler, emailLoginEpic(), hot<Action>(marbles, values), reduce(state, ...pre), deps).out$.subscribe((a) => seen.push([scheduler.now(), a]))
+    })
+    return seen
+  }
+  const request: Action = { type: 'auth/emailLoginRequested', email: EMAIL }
+  const sent = (id: string, name: string, payload?: unknown, timeoutMs = 30_000): Action =>
+    ({ type: 'frame/requestSent', id, name, message: { type: `@airlock-app/${name}`, ...(payload === undefined ? {} : { payload }), id }, timeoutMs }) as Action
+  const codeSent = (next: 'VERIFY_OTP' | 'VERIFY_DEVICE' | 'CONNECT'): Action => ({ type: 'auth/emailCodeSent', next })
+  const cooldownFrom11: Action = { type: 'auth/cooldownStarted', until: 11 + 30_000 }
+  const onView = (view: string): Action[] => [{ type: 'modal/openRequested', view } as Action]
+
+  test('behavior: CONNECT (no code needed) routes nowhere and connects at once: frameConnected by email, then GET_USER', () => {
+    expect(flow('-e 9ms a', { e: request, a: ok('id1', 'CONNECT_EMAIL', { action: 'CONNECT' }) })).toEqual([
+      [1, sent('id1', 'CONNECT_EMAIL', { email: EMAIL })],
+      [11, cooldownFrom11],
+      [11, codeSent('CONNECT')],
+      [11, { type: 'auth/frameConnected', method: 'email' }],
+      [11, sent('id2', 'GET_USER', { chainId: 31337, preferredAccountType: 'eoa' }, 20_000)],
+    ])
+  })
+
+  test.each([
+    ['the connect view', 'Connect', [{ type: 'router/pushRequested', view: 'EmailVerifyOtp' }]],
+    ['the code view already (no second push)', 'EmailVerifyOtp', []],
+    ['the device view (replaced, so back does not return to it)', 'EmailVerifyDevice', [{ type: 'router/replaceRequested', view: 'EmailVerifyOtp' }]],
+  ])('behavior: VERIFY_OTP from %s routes exactly so', (_, view, route) => {
+    const routed = flow('-e 9ms a', { e: request, a: ok('id1', 'CONNECT_EMAIL', { action: 'VERIFY_OTP' }) }, onView(view))
+    expect(routed).toEqual([[1, sent('id1', 'CONNECT_EMAIL', { email: EMAIL })], [11, cooldownFrom11], [11, codeSent('VERIFY_OTP')], ...route.map((a) => [11, a])])
+  })
+
+  test('behavior: leaving the code view while the code is checked ignores the check\'s answer; the code itself goes to the frame', () => {
+    const seen = flow('-e 9ms a 9ms o 4ms c 5ms b', {
+      e: request,
+      a: ok('id1', 'CONNECT_EMAIL', { action: 'VERIFY_OTP' }),
+      o: { type: 'auth/otpSubmitted', otp: '123456' },
+      c: { type: 'auth/loginCancelled' },
+      b: ok('id2', 'CONNECT_OTP'),
+    })
+    expect(seen.slice(4)).toEqual([[21, sent('id2', 'CONNECT_OTP', { otp: '123456' })]])
+  })
+
+  const device = { e: request, a: ok('id1', 'CONNECT_EMAIL', { action: 'VERIFY_DEVICE' }) }
+  const deviceStart: [number, Action][] = [
+    [1, sent('id1', 'CONNECT_EMAIL', { email: EMAIL })],
+    [11, cooldownFrom11],
+    [11, codeSent('VERIFY_DEVICE')],
+    [11, { type: 'router/pushRequested', view: 'EmailVerifyDevice' }],
+    [11, sent('id2', 'CONNECT_DEVICE')],
+  ]
+  test.each([
+    ['the device view: replaced by the code view', [], [{ type: 'router/replaceRequested', view: 'EmailVerifyOtp' }]],
+    ['the code view already: stays', [{ type: 'router/replaceRequested', view: 'EmailVerifyOtp' }], []],
+    ['another view: the code view is pushed', [{ type: 'router/replaceRequested', view: 'Connect' }], [{ type: 'router/pushRequested', view: 'EmailVerifyOtp' }]],
+  ] as [string, Action[], Action[]][])('behavior: the device approved while on %s', (_, moves, route) => {
+    // The person moves (input `m`, not an output) at 16; the approval comes at 21.
+    const seen = flow(`-e 9ms a 4ms ${moves.length ? 'm' : '-'} 4ms d`, { ...device, m: moves[0] ?? request, d: ok('id2', 'CONNECT_DEVICE') })
+    expect(seen).toEqual([...deviceStart, [21, { type: 'auth/deviceApproved' }], [21, codeSent('VERIFY_OTP')], ...route.map((a) => [21, a])])
+  })
+
+  test('behavior: a refused device approval fails the login (no code view, no approval)', () => {
+    const error = { message: 'Link expired' }
+    const seen = flow('-e 9ms a 9ms f', { ...device, f: { type: 'frame/requestFailed', id: 'id2', name: 'CONNECT_DEVICE', error, reason: 'error' } })
+    expect(seen).toEqual([...deviceStart, [21, { type: 'auth/loginFailed', error }]])
+  })
+
+  test('behavior: leaving the device view stops waiting for the approval: its late answer does nothing', () => {
+    const seen = flow('-e 9ms a 4ms c 4ms d', { ...device, c: { type: 'auth/loginCancelled' }, d: ok('id2', 'CONNECT_DEVICE') })
+    expect(seen).toEqual(deviceStart)
+  })
+
+  test('hostile: a cancel carrying a stray `next: VERIFY_DEVICE` starts no device wait (only a sent code does)', () => {
+    const stray = { type: 'auth/loginCancelled', next: 'VERIFY_DEVICE' } as Action
+    expect(flow('-c', { c: stray })).toEqual([])
   })
 })
