@@ -83,4 +83,23 @@ describe('cooldownEpic', () => {
       expectObservable(cooldownEpic()(cold<Action>('-'), stateFollowing(initialState()).state$, depsFor(scheduler))).toBe('')
     })
   })
+
+  test('behavior: a cooldown already over (its end in the past) ticks exactly 0 at once, never a negative count', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      // -1.5 s rounds to -1 and -0.5 s to -0: both must come out as a plain 0.
+      expectObservable(countdown(-1_500, depsFor(scheduler))).toBe('(a|)', { a: tick(0) })
+      expectObservable(countdown(-500, depsFor(scheduler))).toBe('(a|)', { a: tick(0) })
+      const action$ = hot<Action>('5s s', { s: started(3_000) })
+      expectObservable(cooldownEpic()(action$, stateFollowing(initialState()).state$, depsFor(scheduler))).toBe('5s a', { a: tick(0) })
+    })
+  })
+
+  test('behavior: nothing stored means no cooldown, even in the first 30 s after start', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const nothing = cold('(v|)', { v: undefined })
+      expectObservable(cooldownEpic()(hot<Action>('10ms a', { a: appStarted }), stateFollowing(initialState()).state$, depsFor(scheduler, storageAnswering(nothing)))).toBe('')
+    })
+  })
 })

@@ -56,4 +56,14 @@ describe('notAllowedEpic', () => {
       expectObservable(notAllowedEpic()(cold<Action>('-'), stateFollowing(initialState()).state$, deps(scheduler))).toBe('')
     })
   })
+
+  test('behavior: an active namespace with no connection in it is not the auth connector (no crash, no message)', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const refused: Action = { type: 'wallet/requestFailed', id: 'r1', method: 'eth_mine', error: { message: 'Requested RPC call is not allowed' } }
+      const state = initialState()
+      const noConnection = { ...state, connection: { ...state.connection, activeNamespace: 'eip155' as const, namespaces: {} } }
+      expectObservable(notAllowedEpic()(hot<Action>('-f', { f: refused }), stateFollowing(noConnection).state$, deps(scheduler))).toBe('')
+    })
+  })
 })

@@ -70,4 +70,25 @@ describe('signOutEpic', () => {
       expectObservable(signOutEpic()(hot<Action>('-r', { r: requested }), other.state$, other.deps)).toBe('')
     })
   })
+
+  test('behavior: only the namespaces on the auth connector are disconnected; another wallet\'s and an empty slot are left alone', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { deps } = setup(scheduler)
+      const SOL = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1:7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv' as const
+      const state = reduce(initialState(), { type: 'connection/accountConnected', namespace: 'eip155', caipAddress: CAIP, connectorId: 'auth' }, { type: 'connection/accountConnected', namespace: 'solana', caipAddress: SOL, connectorId: 'phantom' })
+      // A namespace key present with no connection in it (the type allows it).
+      const withHole = { ...state, connection: { ...state.connection, namespaces: { ...state.connection.namespaces, bip122: undefined } } }
+      expectObservable(signOutEpic()(hot<Action>('-r 9ms a', { r: requested, a: replied }), stateFollowing(withHole).state$, deps)).toBe('-s 9ms (dx)', { s: sent, d: disconnected, x: signedOut })
+    })
+  })
+
+  test('behavior: a disconnect request for a namespace with no connection is not ours and does not stop the epic', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const { deps, state$ } = setup(scheduler)
+      const solana: Action = { type: 'connection/disconnectRequested', namespace: 'solana' }
+      expectObservable(signOutEpic()(hot<Action>('-o 9ms r', { o: solana, r: requested }), state$, deps)).toBe('- 9ms -s 2999ms (dx)', { s: sent, d: disconnected, x: signedOut })
+    })
+  })
 })
