@@ -2,11 +2,12 @@ import { ignoreElements, merge } from 'rxjs'
 import { TestScheduler } from 'rxjs/testing'
 import { describe, expect, test } from 'vitest'
 import type { Action } from '../../actions/types.js'
-import { airlockDevnet, solanaDevnet } from '../../chains/networks.js'
+import { airlockDevnet, bitcoin, solanaDevnet } from '../../chains/networks.js'
 import type { CaipAddress, ChainNamespace, Network } from '../../chains/types.js'
 import type { AirlockDeps } from '../../deps.js'
+import type { AirlockState } from '../../state.js'
 import { runEpic } from '../../../tests/support/epicHarness.js'
-import { initialState, reduce } from '../../../tests/support/state.js'
+import { initialState, reduce, stateFollowing } from '../../../tests/support/state.js'
 import { createProviderRegistry, type Eip1193Provider } from '../providerRegistry.js'
 import { FRAME_APPROVAL_TIMEOUT_MS, FRAME_LOAD_TIMEOUT_MS } from '../../constants/timing.js'
 import { authProviderEpic } from './authProviderEpic.js'
@@ -27,14 +28,24 @@ function run(
   account: Account | readonly Account[] = { network: airlockDevnet, namespace: 'eip155', caip: CAIP },
 ) {
   const accounts: readonly Account[] = Array.isArray(account) ? account : [account as Account]
-  const scheduler = new TestScheduler((actual, expected) => expect(actual).toEqual(expected))
-  const seen: Action[] = []
-  let n = 0
-  const deps = { scheduler, providers: createProviderRegistry(), id: () => `id${++n}` } as unknown as AirlockDeps
   const state = reduce(
     initialState({ networks: accounts.map((a) => a.network) }),
     ...accounts.map((a): Action => ({ type: 'connection/accountConnected', namespace: a.namespace, caipAddress: a.caip, connectorId: 'auth', accounts: [a.caip] })),
   )
+  return runFrom(state, input, values, script)
+}
+
+/** `run` from a given state (for states the reducer alone does not build). */
+function runFrom(
+  state: AirlockState,
+  input: string,
+  values: Record<string, Action>,
+  script: (provider: Eip1193Provider, at: (frame: number, call: () => void) => void) => void,
+) {
+  const scheduler = new TestScheduler((actual, expected) => expect(actual).toEqual(expected))
+  const seen: Action[] = []
+  let n = 0
+  const deps = { scheduler, providers: createProviderRegistry(), id: () => `id${++n}` } as unknown as AirlockDeps
   let final = state
   scheduler.run(({ hot }) => {
     // The store reduces every action; keeping action$ subscribed makes the harness do the same.
@@ -256,5 +267,155 @@ describe('authProviderEpic', () => {
       ['personal_sign', 'eip155:31337'],
       ['solana_signMessage', solanaDevnet.caipNetworkId],
     ])
+  })
+
+  const announced = (namespace: ChainNamespace): Action => ({ type: 'connectors/announced', connector: { id: 'auth', name: 'Email and social login', type: 'AUTH', namespace, installed: true } })
+  const PUBKEY = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'
+  const SOL_CAIP = `${solanaDevnet.caipNetworkId}:${PUBKEY}` as CaipAddress
+  const sign = (provider: Eip1193Provider) => settle(provider.request({ method: 'personal_sign', params: [HELLO, ADDRESS] }))
+  const rpcSent = (id: string, payload: unknown, timeoutMs = FRAME_APPROVAL_TIMEOUT_MS): Action =>
+    ({ type: 'frame/requestSent', id, name: 'RPC_REQUEST', message: { type: '@airlock-app/RPC_REQUEST', payload, id }, timeoutMs }) as Action
+  const signSent = (id: string) => rpcSent(id, { method: 'personal_sign', params: [HELLO, ADDRESS], chainId: 'eip155:31337' })
+  const approval = (id: string, method = 'personal_sign'): Action => ({ type: 'auth/approvalRequested', approval: { id, method } })
+  const openApprove: Action = { type: 'modal/openRequested', view: 'ApproveTransaction' }
+  /** A namespace key present with no connection in it (the state type allows it), placed first. */
+  const withHole = (state: AirlockState): AirlockState => ({ ...state, connection: { ...state.connection, namespaces: { bip122: undefined, ...state.connection.namespaces } } })
+  /** Signed in with the auth connector on eip155 while another wallet (phantom) holds solana. */
+  const authBesideWallet = () =>
+    withHole(
+      reduce(
+        initialState({ networks: [airlockDevnet, solanaDevnet] }),
+        { type: 'connection/accountConnected', namespace: 'eip155', caipAddress: CAIP, connectorId: 'auth', accounts: [CAIP] },
+        { type: 'connection/accountConnected', namespace: 'solana', caipAddress: SOL_CAIP, connectorId: 'phantom', accounts: [SOL_CAIP] },
+      ),
+    )
+
+  test.each([
+    ['email on, socials off', { email: true, socials: false as const }, [airlockDevnet], true],
+    ['email off, socials on', { email: false }, [airlockDevnet], true],
+    ['email and socials off', { email: false, socials: false as const }, [airlockDevnet], false],
+    ['no EVM or Solana network', {}, [bitcoin], false],
+  ] as const)('behavior: the AUTH connector with %s: announced = %s', (_, features, networks, shown) => {
+    const scheduler = new TestScheduler((actual, expected) => expect(actual).toEqual(expected))
+    scheduler.run(({ hot, expectObservable }) => {
+      const deps = { scheduler, providers: createProviderRegistry(), id: () => 'id' } as unknown as AirlockDeps
+      const state = initialState({ networks: [...networks], features })
+      expectObservable(authProviderEpic(hot<Action>('s', { s: started }), stateFollowing(state).state$, deps)).toBe(shown ? 'a' : '|', { a: announced('eip155') })
+      scheduler.schedule(() => expect(deps.providers.get('auth') !== undefined).toBe(shown), 1)
+    })
+  })
+
+  test('behavior: stopping the epic unregisters the auth provider', () => {
+    const scheduler = new TestScheduler((actual, expected) => expect(actual).toEqual(expected))
+    scheduler.run(({ hot, expectObservable }) => {
+      const deps = { scheduler, providers: createProviderRegistry(), id: () => 'id' } as unknown as AirlockDeps
+      const state = initialState({ networks: [airlockDevnet] })
+      expectObservable(authProviderEpic(hot<Action>('s', { s: started }), stateFollowing(state).state$, deps), '^ 4ms !').toBe('a', { a: announced('eip155') })
+      scheduler.schedule(() => expect(deps.providers.get('auth')).toBeDefined(), 3)
+      scheduler.schedule(() => expect(deps.providers.get('auth')).toBeUndefined(), 5)
+    })
+  })
+
+  test('behavior: a safe read answers with its result and nothing else; its failure rejects with the frame message and settles nothing', async () => {
+    let read: Promise<unknown> | undefined
+    let failed: Promise<unknown> | undefined
+    const { seen } = run(
+      's 9ms r 9ms f',
+      {
+        r: { type: 'frame/requestSucceeded', id: 'id1', name: 'RPC_REQUEST', payload: '0x10' },
+        f: { type: 'frame/requestFailed', id: 'id2', name: 'RPC_REQUEST', error: { message: 'execution reverted' }, reason: 'error' },
+      },
+      (provider, at) => {
+        at(5, () => (read = settle(provider.request({ method: 'eth_getBalance', params: [ADDRESS, 'latest'] }))))
+        at(15, () => (failed = settle(provider.request({ method: 'eth_getBalance', params: [ADDRESS, 'latest'] }))))
+      },
+    )
+    const balance = { method: 'eth_getBalance', params: [ADDRESS, 'latest'], chainId: 'eip155:31337' }
+    expect(seen).toEqual([announced('eip155'), rpcSent('id1', balance, FRAME_LOAD_TIMEOUT_MS), rpcSent('id2', balance, FRAME_LOAD_TIMEOUT_MS)])
+    expect(await read!).toEqual({ value: '0x10' })
+    expect(await failed!).toEqual({ error: 'execution reverted', code: undefined })
+  })
+
+  test('behavior: only an error answer with 4001 is the person\'s rejection; a reload that happens to carry 4001 still toasts', async () => {
+    let failed: Promise<unknown> | undefined
+    const error = { message: 'Embedded wallet reloaded', code: 4001 }
+    const { seen } = run('s 9ms f', { f: { type: 'frame/requestFailed', id: 'id1', name: 'RPC_REQUEST', error, reason: 'reloaded' } }, (provider, at) => at(5, () => (failed = sign(provider))))
+    expect(seen.slice(seen.findIndex((a) => a.type === 'auth/requestSettled'))).toEqual([
+      { type: 'auth/requestSettled', id: 'id1', error },
+      { type: 'notifications/showRequested', notification: { id: 'id2', variant: 'error', message: 'Embedded wallet reloaded' } },
+      { type: 'modal/closeRequested' },
+    ])
+    expect(await failed!).toEqual({ error: 'Embedded wallet reloaded', code: 4001 })
+  })
+
+  test('behavior: losing the auth session (its namespace disconnected) ends an open approval at once, while another wallet stays connected', () => {
+    const { seen } = runFrom(authBesideWallet(), 's 9ms d', { d: { type: 'connection/disconnected', namespace: 'eip155', reason: 'user' } }, (provider, at) => at(5, () => void sign(provider)))
+    expect(seen.slice(1)).toEqual([approval('id1'), openApprove, signSent('id1'), { type: 'frame/abortRequested', id: 'id1' }])
+  })
+
+  test('behavior: an auth namespace marked disconnected does not count as signed in: another namespace\'s disconnect ends the approval', () => {
+    const state = reduce(initialState({ networks: [airlockDevnet] }), { type: 'connection/accountConnected', namespace: 'eip155', caipAddress: CAIP, connectorId: 'auth', accounts: [CAIP] })
+    const leftAuth = { ...state, connection: { ...state.connection, namespaces: { eip155: { ...state.connection.namespaces.eip155!, status: 'disconnected' as const } } } }
+    const { seen } = runFrom(leftAuth, 's 9ms d', { d: { type: 'connection/disconnected', namespace: 'solana', reason: 'user' } }, (provider, at) => at(5, () => void sign(provider)))
+    expect(seen).toContainEqual({ type: 'frame/abortRequested', id: 'id1' })
+  })
+
+  test('behavior: disconnecting another wallet, or a namespace with no connection, leaves an open approval alone', async () => {
+    let signed: Promise<unknown> | undefined
+    const { seen } = runFrom(
+      authBesideWallet(),
+      's 9ms a b c 9ms r',
+      {
+        a: { type: 'connection/disconnectRequested', namespace: 'solana' },
+        b: { type: 'connection/disconnectRequested', namespace: 'bip122' },
+        c: { type: 'connection/disconnected', namespace: 'solana', reason: 'user' },
+        r: { type: 'frame/requestSucceeded', id: 'id1', name: 'RPC_REQUEST', payload: '0xsig' },
+      },
+      (provider, at) => at(5, () => (signed = sign(provider))),
+    )
+    expect(seen.some((a) => a.type === 'frame/abortRequested')).toBe(false)
+    expect(await signed!).toEqual({ value: '0xsig' })
+  })
+
+  test('behavior: after a success the balance refreshes for the connected auth account, not one still connecting', async () => {
+    let signed: Promise<unknown> | undefined
+    const state = reduce(
+      initialState({ networks: [airlockDevnet, solanaDevnet] }),
+      { type: 'connection/accountConnected', namespace: 'eip155', caipAddress: CAIP, connectorId: 'auth', accounts: [CAIP] },
+      { type: 'connection/accountConnected', namespace: 'solana', caipAddress: SOL_CAIP, connectorId: 'auth', accounts: [SOL_CAIP] },
+    )
+    // eip155 is still connecting (listed first, with an address); solana is the connected one.
+    const connecting = withHole({ ...state, connection: { ...state.connection, namespaces: { eip155: { ...state.connection.namespaces.eip155!, status: 'connecting' as const }, solana: state.connection.namespaces.solana } } })
+    const { seen } = runFrom(connecting, 's 9ms r', { r: { type: 'frame/requestSucceeded', id: 'id1', name: 'RPC_REQUEST', payload: { signature: 'sig' } } }, (provider, at) =>
+      at(5, () => (signed = settle(provider.request({ method: 'solana_signMessage', params: { message: '3yZe7d', pubkey: PUBKEY } })))),
+    )
+    expect(seen.slice(seen.findIndex((a) => a.type === 'auth/requestSettled'))).toEqual([
+      { type: 'auth/requestSettled', id: 'id1' },
+      { type: 'balance/fetchRequested', caipAddress: SOL_CAIP, force: true },
+      { type: 'modal/closeRequested' },
+    ])
+    expect(await signed!).toEqual({ value: { signature: 'sig' } })
+  })
+
+  test('behavior: a person who navigated away from ApproveTransaction is left where they are after the answer; the RPC_ABORT answer adds nothing', async () => {
+    const { seen } = run(
+      's o 9ms b 9ms r',
+      { o: { type: 'modal/openRequested', view: 'Account' }, b: { type: 'router/backRequested' }, r: { type: 'frame/requestSucceeded', id: 'id1', name: 'RPC_REQUEST', payload: '0xsig' } },
+      (provider, at) => at(5, () => void sign(provider)),
+    )
+    expect(seen.slice(seen.findIndex((a) => a.type === 'auth/requestSettled'))).toEqual([
+      { type: 'auth/requestSettled', id: 'id1' },
+      { type: 'balance/fetchRequested', caipAddress: CAIP, force: true },
+    ])
+    const closed = run(
+      's 9ms c 1ms x 9ms y',
+      {
+        c: { type: 'modal/closeRequested' },
+        x: { type: 'frame/requestFailed', id: 'id1', name: 'RPC_REQUEST', error: { message: 'Request was aborted' }, reason: 'aborted' },
+        y: { type: 'frame/requestSucceeded', id: 'id2', name: 'RPC_ABORT' },
+      },
+      (provider, at) => at(5, () => void sign(provider)),
+    )
+    expect(closed.seen.at(-1)).toEqual({ type: 'frame/requestSent', id: 'id2', name: 'RPC_ABORT', message: { id: 'id2', type: '@airlock-app/RPC_ABORT', payload: { id: 'id1' } }, timeoutMs: 3_000 })
   })
 })

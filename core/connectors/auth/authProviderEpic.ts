@@ -72,7 +72,8 @@ function runJob(job: RpcJob, action$: Observable<Action>, state$: StateObservabl
       const { error, reason } = reply
       // An abort is the dapp's request ended by the person (closing the modal): 4001 like a rejection.
       const code = error.code ?? (reason === 'aborted' ? USER_REJECTED_CODE : undefined)
-      job.reject(new BaseError(error.message, code === undefined ? {} : { code }))
+      // BaseError keeps options.code as given: an undefined code leaves it undefined, as no code would.
+      job.reject(new BaseError(error.message, { code }))
       if (!unsafe) return alertActions(error, reason)
       // Rejected inside the frame, or given up here (modal closed, disconnect): the person's own doing, no toast.
       const quiet = reason === 'aborted' || (reason === 'error' && error.code === USER_REJECTED_CODE)
