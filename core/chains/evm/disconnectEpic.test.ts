@@ -59,6 +59,28 @@ describe('disconnectEpic', () => {
     })
   })
 
+  test('behavior: a disconnect asked for another chain family is not the EVM adapter\'s', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const provider = marbleProvider({ wallet_revokePermissions: cold('--n|', { n: null }) })
+      const input$ = hot<Action>('-d', { d: { type: 'connection/disconnectRequested', namespace: 'solana' } })
+      expectObservable(runEpic(scheduler, disconnectEpic(), input$, connectedTo(wallet), marbleDeps(scheduler, { 'dev.test': provider })).out$).toBe('')
+      scheduler.schedule(() => expect(provider.asked).toEqual([]), 5)
+    })
+  })
+
+  test('behavior: a namespace already disconnected that still names its wallet: no revoke, disconnected at once', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const provider = marbleProvider({ wallet_revokePermissions: cold('--n|', { n: null }) })
+      const base = reduce(initialState({ networks: [airlockDevnet] }), { type: 'connectors/announced', connector: wallet })
+      // The type allows a disconnected record with a connector id; the wallet is not asked then.
+      const state = { ...base, connection: { ...base.connection, namespaces: { eip155: { status: 'disconnected' as const, caipAddress: null, connectorId: 'dev.test', accounts: [] } } } }
+      expectObservable(runEpic(scheduler, disconnectEpic(), hot('-d', { d: request }), state, marbleDeps(scheduler, { 'dev.test': provider })).out$).toBe('-x', { x: done })
+      scheduler.schedule(() => expect(provider.asked).toEqual([]), 5)
+    })
+  })
+
   test('behavior: empty, never and error sources', () => {
     const scheduler = newScheduler()
     scheduler.run(({ cold, expectObservable }) => {

@@ -24,6 +24,7 @@ export const disconnectEpic =
         const connectorId = connection?.connectorId ?? null
         // A WalletConnect or auth session is closed by its own adapter.
         if (connectorId && !isInjectedConnector(state, connectorId)) return EMPTY
+        // Stryker disable next-line OptionalChaining: a connector id comes from `connection`, so it is defined here.
         const provider = connectorId && connection?.status !== 'disconnected' ? deps.providers.get(connectorId) : undefined
         const revoke$ = provider
           ? defer(() => provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })).pipe(

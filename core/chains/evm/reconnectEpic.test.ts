@@ -80,6 +80,48 @@ describe('reconnectEpic', () => {
     })
   })
 
+  test('behavior: a wallet connected before the stored values loaded is not asked again; no stored EVM connection: nothing', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const provider = marbleProvider({ eth_accounts: cold('-a|', { a: [ADDRESS] }), eth_chainId: cold('-c|', { c: '0x7a6a' }) })
+      const live: Action = { type: 'connection/accountConnected', namespace: 'eip155', caipAddress: CAIP, connectorId: 'dev.test' }
+      const first = runEpic(scheduler, reconnectEpic(), hot('-wch', { h: hydrated(), w: announced, c: live }), state(), marbleDeps(scheduler, { 'dev.test': provider }))
+      expectObservable(first.out$).toBe('')
+      // Nothing stored for eip155 at all.
+      const none: Action = { type: 'storage/hydrated', backend: 'memory', values: {} }
+      expectObservable(runEpic(scheduler, reconnectEpic(), hot('-wh', { h: none, w: announced }), state(), marbleDeps(scheduler, { 'dev.test': provider })).out$).toBe('')
+      scheduler.schedule(() => expect(provider.asked).toEqual([]), 6_000)
+    })
+  })
+
+  test('behavior: a stored WalletConnect session is left to its own adapter (no eth_accounts, no failure)', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const wc: ConnectorInfo = { id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT', namespace: 'eip155', installed: true }
+      const stored: Action = {
+        type: 'storage/hydrated',
+        backend: 'memory',
+        values: { connections: { eip155: { connectorId: 'walletConnect', caipAddress: CAIP } }, connectionStatus: { eip155: 'connected' }, connectedConnectorIds: { eip155: 'walletConnect' } },
+      }
+      const input$ = hot<Action>('-wh', { h: stored, w: { type: 'connectors/announced', connector: wc } })
+      expectObservable(runEpic(scheduler, reconnectEpic(), input$, state(), marbleDeps(scheduler)).out$).toBe('')
+    })
+  })
+
+  test('behavior: a connect or disconnect asked for another chain family does not cancel the EVM reconnect', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const provider = marbleProvider({ eth_accounts: cold('----a|', { a: [ADDRESS] }), eth_chainId: cold('-c|', { c: '0x7a6a' }) })
+      const input$ = hot<Action>('-whcd', {
+        h: hydrated(),
+        w: announced,
+        c: { type: 'connection/connectRequested', namespace: 'solana', connectorId: 'dev.sol' },
+        d: { type: 'connection/disconnectRequested', namespace: 'solana' },
+      })
+      expectObservable(runEpic(scheduler, reconnectEpic(), input$, state(), marbleDeps(scheduler, { 'dev.test': provider })).out$).toBe('-------(ab)', { a: connected, b: chain })
+    })
+  })
+
   test('behavior: nothing to do when the stored connection was disconnected', () => {
     const scheduler = newScheduler()
     scheduler.run(({ hot, expectObservable }) => {

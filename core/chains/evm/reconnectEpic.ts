@@ -36,6 +36,7 @@ export const reconnectEpic =
             // Another adapter's wallet (WalletConnect, auth): that adapter restores it.
             if (!isInjectedConnector(state$.value, connectorId)) return EMPTY
             const provider = deps.providers.get(connectorId)
+            // Stryker disable next-line ConditionalExpression: without a provider the read below throws at once, and catchError turns that into the same `failed`.
             if (!provider) return of(failed)
             return readWalletAccount(provider, 'eth_accounts').pipe(
               mergeMap(({ accounts, chainId }) =>
@@ -43,7 +44,8 @@ export const reconnectEpic =
               ),
             )
           }),
-          timeout({ first: timeoutMs, with: () => of(failed), scheduler: deps.scheduler }),
+          // A timeout is an error like any other: `failed`.
+          timeout({ first: timeoutMs, scheduler: deps.scheduler }),
           catchError(() => of(failed)),
           takeUntil(action$.pipe(ofType('connection/connectRequested', 'connection/disconnectRequested'), filter((a) => a.namespace === 'eip155'))),
         )

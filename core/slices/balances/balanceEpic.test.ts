@@ -298,3 +298,157 @@ describe('balanceEpic at its SPEC 9 edges (29 999 ms | 30 000 ms, default consta
     at: ['balance/fetchRequested', 'balance/fetched'],
   })
 })
+
+describe('balanceEpic: what a read may answer, who is retried, and what a trigger cancels', () => {
+  const failedWith = (caipAddress: string, message: string, at: number): Action => ({ type: 'balance/fetchFailed', caipAddress: caipAddress as typeof KEY_A, error: { message }, at })
+  const KEY_A2 = `eip155:31338:${A}` as const
+
+  // A read answering something other than a non-negative bigint is a failure ('Invalid balance'), retried after the pause.
+  test.each([
+    ['a negative bigint', -1n],
+    ['a number instead of a bigint', 5 as unknown as bigint],
+  ])('behavior: a read answering %s fails with "Invalid balance"', (_name, bad) => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const get = getter(cold('-v|', { v: bad }), cold('-v|', { v: 7n }))
+      expectObservable(runEpic(scheduler, balanceEpic({ getBalance: get }), hot<Action>('-c', { c: connectA }), state(), marbleDeps(scheduler)).out$).toBe('-r(et) 29996ms rg', {
+        r: started(KEY_A),
+        e: failedWith(KEY_A, 'Invalid balance', 2),
+        t: toast('id1'),
+        g: fetched(KEY_A, '7', 30_003),
+      })
+    })
+  })
+
+  test('behavior: a zero balance is a balance, not a failure', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const get = getter(cold('-v|', { v: 0n }), cold('-v|', { v: 1n }))
+      expectObservable(runEpic(scheduler, balanceEpic({ getBalance: get }), hot<Action>('-c', { c: connectA }), state(), marbleDeps(scheduler)).out$).toBe('-rf', {
+        r: started(KEY_A),
+        f: fetched(KEY_A, '0', 2),
+      })
+    })
+  })
+
+  test('behavior: a forced read of a balance not shown (another network) that fails is not retried on its own when the pause ends', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const get = getter(of(1n), cold<bigint>('-#', undefined, new Error('RPC down')), of(9n))
+      const other: Action = { type: 'balance/fetchRequested', caipAddress: KEY_A2, force: true }
+      // The panel shows 31337; the failed 31338 read stays failed (a retry would read it with 31337's source).
+      expectObservable(runEpic(scheduler, balanceEpic({ getBalance: get }), hot<Action>('-c---x', { c: connectA, x: other }), state(), marbleDeps(scheduler)).out$).toBe('-(rf)-(et)', {
+        r: started(KEY_A),
+        f: fetched(KEY_A, '1', 1),
+        e: failedWith(KEY_A2, 'RPC down', 6),
+        t: toast('id1'),
+      })
+      scheduler.schedule(() => expect(get.calls.map((c) => c.network.caipNetworkId)).toEqual(['eip155:31337', 'eip155:31338']), 40_000)
+    })
+  })
+
+  test('behavior: a forced read while nothing is connected that fails is not retried (nothing is shown)', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const get = getter(cold<bigint>('-#', undefined, new Error('RPC down')), of(9n))
+      expectObservable(runEpic(scheduler, balanceEpic({ getBalance: get }), hot<Action>('-x', { x: force }), state(), marbleDeps(scheduler)).out$).toBe('--(et)', {
+        e: failedWith(KEY_A, 'RPC down', 2),
+        t: toast('id1'),
+      })
+      scheduler.schedule(() => expect(get.calls).toHaveLength(1), 40_000)
+    })
+  })
+
+  test('behavior: the retry pause counts from the failure (failed at 20.001 s, a refresh at 25 s waits for 50.001 s)', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const get = getter(cold<bigint>('-#', undefined, new Error('RPC down')), cold('-v|', { v: 7n }))
+      const input$ = hot<Action>('20000ms c 4999ms f', { c: connectA, f: force })
+      expectObservable(runEpic(scheduler, balanceEpic({ getBalance: get }), input$, state(), marbleDeps(scheduler)).out$).toBe('20000ms r(et) 4995ms q 25000ms rg', {
+        r: started(KEY_A),
+        e: failedWith(KEY_A, 'RPC down', 20_001),
+        t: toast('id1'),
+        q: { type: 'balance/fetchQueued', caipAddress: KEY_A, at: 50_001 },
+        g: fetched(KEY_A, '7', 50_002),
+      })
+    })
+  })
+
+  test('behavior: the cache age counts from the read (read at 20 s, asked again at 25 s: "cached", the spinner ends)', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const get = getter(of(1n), of(2n))
+      // A plain (unforced) request turns the spinner on; the next trigger answers it from the cache.
+      const ask: Action = { type: 'balance/fetchRequested', caipAddress: KEY_A }
+      const input$ = hot<Action>('20000ms c 4999ms a x', { c: connectA, a: ask, x: same })
+      const run = runEpic(scheduler, balanceEpic({ getBalance: get }), input$, state(), marbleDeps(scheduler))
+      expectObservable(run.out$).toBe('20000ms (rf) 4997ms s', {
+        r: started(KEY_A),
+        f: fetched(KEY_A, '1', 20_000),
+        s: { type: 'balance/fetchSkipped', caipAddress: KEY_A, reason: 'cached' },
+      })
+      scheduler.schedule(() => expect([get.calls.length, run.state().balances.loading]).toEqual([1, {}]), 25_005)
+    })
+  })
+
+  test('behavior: an unsupported network asked again within its pause: "retryPause", nothing read and nothing queued', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const get = getter(cold('(v|)', { v: 1n }))
+      const KEY_999 = `eip155:999:${A}` as const
+      const input$ = hot<Action>('-c----u---a', {
+        c: connectA,
+        u: { type: 'network/chainChanged', namespace: 'eip155', caipNetworkId: 'eip155:999' },
+        a: { type: 'balance/fetchRequested', caipAddress: KEY_999, force: true },
+      })
+      const run = runEpic(scheduler, balanceEpic({ getBalance: get }), input$, state(), marbleDeps(scheduler))
+      expectObservable(run.out$).toBe('-(rf)-(et)s', {
+        r: started(KEY_A),
+        f: fetched(KEY_A, '1', 1),
+        e: failedWith(KEY_999, 'Token Balance Unavailable', 6),
+        t: toast('id1'),
+        s: { type: 'balance/fetchSkipped', caipAddress: KEY_999, reason: 'retryPause' },
+      })
+      scheduler.schedule(() => expect([get.calls.length, run.state().balances.loading]).toEqual([1, {}]), 40_000)
+    })
+  })
+
+  test('behavior: the last account going away (accountsChanged []) cancels the fetch in flight and aborts it', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+      const slow = cold('-----v|', { v: 1n })
+      const get = getter(slow)
+      const input$ = hot<Action>('-c-n', { c: connectA, n: { type: 'connection/accountsChanged', namespace: 'eip155', accounts: [] } })
+      expectObservable(runEpic(scheduler, balanceEpic({ getBalance: get }), input$, state(), marbleDeps(scheduler)).out$).toBe('-r-s', {
+        r: started(KEY_A),
+        s: { type: 'balance/fetchSkipped', caipAddress: KEY_A, reason: 'disconnected' },
+      })
+      expectSubscriptions(slow.subscriptions).toBe('-^-!')
+    })
+  })
+
+  test('behavior: another chain family disconnecting leaves the EVM fetch in flight alone', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const get = getter(cold('---v|', { v: 1n }))
+      const input$ = hot<Action>('-c-d', { c: connectA, d: { type: 'connection/disconnected', namespace: 'solana', reason: 'user' } })
+      expectObservable(runEpic(scheduler, balanceEpic({ getBalance: get }), input$, state(), marbleDeps(scheduler)).out$).toBe('-r--f', {
+        r: started(KEY_A),
+        f: fetched(KEY_A, '1', 4),
+      })
+    })
+  })
+
+  test('behavior: a forced refresh of the balance being fetched restarts it without calling it superseded', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+      const slow = cold('---v|', { v: 1n })
+      const get = getter(slow, cold('---v|', { v: 2n }))
+      expectObservable(runEpic(scheduler, balanceEpic({ getBalance: get }), hot<Action>('-cf', { c: connectA, f: force }), state(), marbleDeps(scheduler)).out$).toBe('-r---g', {
+        r: started(KEY_A),
+        g: fetched(KEY_A, '2', 5),
+      })
+      expectSubscriptions(slow.subscriptions).toBe('-^!')
+    })
+  })
+})

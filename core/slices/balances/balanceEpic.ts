@@ -58,6 +58,7 @@ export const balanceEpic =
       const retryWhenPauseEnds = (key: CaipAddress): Observable<Action> =>
         timer(retryPauseMs, deps.scheduler).pipe(
           switchMap(() => {
+            // Stryker disable next-line BooleanLiteral: only the shown target's key and source are read here, never its force.
             const shown = activeBalanceTarget(namespace, state$.value, true)
             return shown?.key === key && shown.source ? fetchNow(key, shown.source, false) : EMPTY
           }),
@@ -70,6 +71,7 @@ export const balanceEpic =
           return abortable((signal) => getBalance({ network, address, signal }))
         }).pipe(
           finalize(() => {
+            // Stryker disable next-line ConditionalExpression: a fetch always finalizes before a later one sets inFlight (switchMap unsubscribes first; a retry starts on a timer after its failed read finalized).
             if (inFlight === key) inFlight = null
           }),
         )
@@ -92,8 +94,9 @@ export const balanceEpic =
         // Someone asked (loading is on): a fetch that will not happen now must say so, or the spinner stays.
         const asked = balances.loading[key] === true
         const skip = (reason: 'cached' | 'retryPause'): Observable<Action> => (asked ? of<Action>({ type: 'balance/fetchSkipped', caipAddress: key, reason }) : EMPTY)
-        const failedAt = balances.failedAt[key]
-        if (failedAt !== undefined && now - failedAt < retryPauseMs) {
+        // Never failed reads as failed long ago: no pause.
+        const failedAt = balances.failedAt[key] ?? Number.NEGATIVE_INFINITY
+        if (now - failedAt < retryPauseMs) {
           if (!source) return skip('retryPause')
           // SPEC 4: no fetch during the pause; the request waits for its end instead of being dropped.
           const at = failedAt + retryPauseMs
@@ -106,19 +109,21 @@ export const balanceEpic =
         return fetchNow(key, source, true)
       }
 
+      // `stale` (the fetch a stop or a new target cancels, if any) is read before switchMap
+      // unsubscribes that fetch (its finalize clears `inFlight`).
       const gone$ = action$.pipe(
         ofType('connection/disconnected', 'connection/accountsChanged'),
         filter((action) => action.namespace === namespace && (action.type === 'connection/disconnected' || action.accounts.length === 0)),
-        map((): typeof STOP => STOP),
+        map(() => ({ target: STOP, stale: inFlight })),
       )
       const targets$ = action$.pipe(
         ofType(...BALANCE_TRIGGER_TYPES),
         map((action) => nativeBalanceTarget(namespace, action, state$.value)),
         filter((target): target is BalanceTarget => target !== null && (target.force || target.key !== inFlight)),
+        // A forced refresh of the key in flight restarts it: nothing is superseded.
+        map((target) => ({ target, stale: inFlight !== target.key ? inFlight : null })),
       )
       return merge(targets$, gone$).pipe(
-        // Read before switchMap unsubscribes the stale fetch (its finalize clears `inFlight`).
-        map((target) => ({ target, stale: inFlight !== null && (target === STOP || inFlight !== target.key) ? inFlight : null })),
         switchMap(({ target, stale }) =>
           concat(
             stale ? of<Action>({ type: 'balance/fetchSkipped', caipAddress: stale, reason: target === STOP ? 'disconnected' : 'superseded' }) : EMPTY,

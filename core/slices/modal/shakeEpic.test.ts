@@ -39,6 +39,16 @@ describe('shakeEpic', () => {
     })
   })
 
+  test('behavior: other actions during a shake neither cancel nor restart it', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const other: Action = { type: 'notifications/dismissRequested' }
+      const action$ = hot<Action>('-s 99ms o', { s: shake, o: other })
+      const { state$ } = stateFollowing(initialState())
+      expectObservable(shakeEpic()(action$, state$, { scheduler } as unknown as AirlockDeps)).toBe('- 500ms e', { e: ended })
+    })
+  })
+
   test('behavior: the shake flag is on for exactly 500 ms in the reducer', () => {
     const scheduler = newScheduler()
     scheduler.run(({ hot, expectObservable }) => {

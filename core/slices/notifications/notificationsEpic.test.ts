@@ -63,6 +63,14 @@ describe('notificationsEpic', () => {
     })
   })
 
+  test('behavior: actions that are not toast events leave a shown toast\'s expiry alone', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, expectObservable }) => {
+      const h = harness(scheduler, '-a 999ms o', { a: toast('1'), o: { type: 'modal/shakeRequested' } })
+      expectObservable(h.run(hot as never)).toBe('- 2500ms x', { x: { type: 'notifications/expired', id: '1' } })
+    })
+  })
+
   test('behavior: dismissing cancels the expiry', () => {
     const scheduler = newScheduler()
     scheduler.run(({ hot, expectObservable }) => {
