@@ -62,9 +62,8 @@ function pairing(holder: SessionHolder, state$: StateObservable<AirlockState>, d
         pointAtActiveChain(instance, actions)
         from(actions).subscribe(subscriber)
       })
-      .catch((error: unknown) => {
-        if (!closed) subscriber.error(error)
-      })
+      // After the view was left the subscriber is closed and ignores it.
+      .catch((error: unknown) => subscriber.error(error))
     return () => {
       closed = true
     }
@@ -73,10 +72,10 @@ function pairing(holder: SessionHolder, state$: StateObservable<AirlockState>, d
 
 /** Requests through `getProvider()` then go to the chain the app shows, not the wallet's first. */
 export function pointAtActiveChain(provider: { setDefaultChain(chain: string): void }, actions: readonly Action[]): void {
-  const chain = actions.find((a) => a.type === 'network/chainChanged')
-  if (!chain || chain.type !== 'network/chainChanged') return
+  const chain = actions.find((a): a is Extract<Action, { type: 'network/chainChanged' }> => a.type === 'network/chainChanged')?.caipNetworkId
+  if (chain === undefined) return
   try {
-    provider.setDefaultChain(chain.caipNetworkId)
+    provider.setDefaultChain(chain)
   } catch {
     // The wallet did not approve that chain: the SDK keeps its own default.
   }

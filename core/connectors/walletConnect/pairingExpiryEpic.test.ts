@@ -1,4 +1,4 @@
-import type { Observable } from 'rxjs'
+import { from, type Observable } from 'rxjs'
 import { TestScheduler } from 'rxjs/testing'
 import { describe, expect, test } from 'vitest'
 import type { Action } from '../../actions/types.js'
@@ -83,6 +83,17 @@ describe('pairingExpiryEpic (SPEC 4, 9: 4 minutes ahead, expired 10 s early)', (
       const late: Action = { type: 'walletConnect/uriReceived', uriRef: URI, expiresAt: 5_000 }
       expectObservable(run(scheduler)(hot<Action>('-u', { u: late }))).toBe('-e', { e: expired() })
     })
+  })
+
+  test('edge: a stop without a URI shown starts no timer at all', () => {
+    // Only a URI has an expiry: anything else just ends the wait, nothing is scheduled.
+    const scheduled: unknown[] = []
+    const scheduler = { now: () => 0, schedule: (...args: unknown[]) => (scheduled.push(args), { unsubscribe: () => {} }) }
+    const out: Action[] = []
+    const stops: Action[] = [{ type: 'walletConnect/connectFailed', error: { message: 'x' } }, { type: 'modal/closeRequested' }, { type: 'router/backRequested' }]
+    pairingExpiryEpic()(from(stops), stateFollowing(initialState()).state$, { scheduler, secrets: createSecretBox(() => 'x') } as unknown as AirlockDeps).subscribe((a) => out.push(a))
+    expect(out).toEqual([])
+    expect(scheduled).toEqual([])
   })
 
   test('behavior: empty and never sources emit nothing', () => {

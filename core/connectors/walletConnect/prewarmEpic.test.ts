@@ -52,6 +52,17 @@ describe('prewarmEpic (issue 15: the WalletConnect SDK ready before the click)',
     })
   })
 
+  test('behavior: a connection through another connector (or an empty entry) does not hold the pairing back', () => {
+    const scheduler = newScheduler()
+    const { holder, asked } = fakeHolder(scheduler)
+    const base = initialState()
+    const injected: AirlockState = { ...base, connection: { ...base.connection, namespaces: { eip155: { status: 'connected', caipAddress: 'eip155:1:0x71C7656EC7ab88b098defB751B7401B5f6d8976F', connectorId: 'io.metamask', accounts: [] }, solana: undefined } } }
+    scheduler.run(({ hot, expectObservable }) => {
+      expectObservable(run(scheduler, holder, injected)(hot<Action>('-o', { o: open }))).toBe('')
+      scheduler.schedule(() => expect(asked()).toEqual([301]), 5_000)
+    })
+  })
+
   test('edge: not when a WalletConnect connection exists or is being restored, and never with an infinite delay', () => {
     const scheduler = newScheduler()
     const { holder, asked } = fakeHolder(scheduler)
