@@ -117,6 +117,7 @@ export function announcedWalletEpics(
           take(1),
           switchMap(() => {
             const provider = deps.providers.get(connectorId)
+            // Stryker disable next-line ConditionalExpression: `→ false` is equivalent: requesting through a missing provider throws inside `defer`, and the catchError below answers the same `failed` on the same frame (the `→ true` twin, skipped with it, is killed by every confirmed reconnect)
             if (!provider) return of(failed)
             return requestAccounts(provider, true).pipe(
               mergeMap((addresses) => {
@@ -125,6 +126,7 @@ export function announcedWalletEpics(
               }),
             )
           }),
+          // Stryker disable next-line ArrowFunction: equivalent, `with` returning undefined makes timeout error (innerFrom(undefined) throws into its subscriber) and the catchError below answers the same `failed` at the same time
           timeout({ first: reconnectTimeoutMs, with: () => of(failed), scheduler: deps.scheduler }),
           catchError(() => of(failed)),
           takeUntil(requested(action$, 'connection/connectRequested', 'connection/disconnectRequested')),
@@ -146,6 +148,7 @@ export function announcedWalletEpics(
         return new Observable<Action>((subscriber) => {
           const listener = (payload: unknown): void => {
             const connection = state$.value.connection.namespaces[namespace]
+            // Stryker disable next-line OptionalChaining: equivalent, the listener is only attached once this namespace is connected, and the reducer never removes a namespace's entry (a disconnect writes the disconnected value)
             if (!connection?.caipAddress || !Array.isArray(payload)) return
             if (payload.length === 0) {
               subscriber.next({ type: 'connection/disconnected', namespace, reason: 'wallet' })
@@ -155,6 +158,7 @@ export function announcedWalletEpics(
             const accounts = payload.map((address): CaipAddress => `${chain}:${String(address)}` as CaipAddress)
             if (accounts.join() !== connection.accounts.join()) subscriber.next({ type: 'connection/accountsChanged', namespace, accounts })
           }
+          // Stryker disable next-line OptionalChaining: equivalent, `provider.on` was checked above (no `on`: EMPTY) and `?.` only satisfies the optional method's type
           provider.on?.('accountsChanged', listener as (...args: unknown[]) => void)
           return () => provider.removeListener?.('accountsChanged', listener as (...args: unknown[]) => void)
         }).pipe(takeUntil(requested(action$, 'connection/disconnectRequested')))
@@ -171,6 +175,7 @@ export function announcedWalletEpics(
         const done = of<Action>({ type: 'connection/disconnected', namespace, reason: 'user' })
         // A stored wallet that never came back is forgotten all the same; other kinds close their own sessions.
         if (!connectorId || !ours(state, connectorId)) return connectorId?.startsWith(`${namespace}:`) ? done : EMPTY
+        // Stryker disable next-line ConditionalExpression,OptionalChaining,StringLiteral: `→ true`, `connection.status` and `!== ""` are equivalent: a connection with a connectorId is never `disconnected` (the reducer's disconnected value has connectorId null, returned above), so the check is always true here (the `→ false` twin, skipped with them, is killed by the default disconnect)
         const provider = connection?.status !== 'disconnected' ? deps.providers.get(connectorId) : undefined
         const forget$ = provider
           ? defer(() => provider.request({ method: DISCONNECT_METHOD })).pipe(
