@@ -11,7 +11,7 @@ import type { AirlockDeps } from '../deps.js'
 import type { AirlockState } from '../state.js'
 import { marbleDeps, marbleProvider, runEpic } from '../../tests/support/epicHarness.js'
 import { initialState, reduce } from '../../tests/support/state.js'
-import { activityEpic, FETCH_TRANSACTIONS_FAILED_MESSAGE, identityEpic, nameSearchEpic, nftImagesEpic, nftsEpic, registerNameEpic, tokensEpic, type HistoryReader } from './portfolioEpics.js'
+import { activityEpic, FETCH_TRANSACTIONS_FAILED_MESSAGE, identityEpic, nameSearchEpic, nftImagesEpic, nftsEpic, reasonOr, registerNameEpic, tokensEpic, type HistoryReader } from './portfolioEpics.js'
 import type { ResourceEpicParameters } from './resourceEpic.js'
 import { selectPortfolio } from './selectPortfolio.js'
 import type { ActivityTransaction, PortfolioResource, TokenBalance } from './types.js'
@@ -655,5 +655,144 @@ describe('nftImagesEpic (SPEC 9: image preload waits at most 2 s)', () => {
       })
       expectObservable(runEpic(scheduler, epic, input, state('p'), marbleDeps(scheduler)).out$).toBe('')
     })
+  })
+})
+
+// ---- rules the tests above leave open (mutation testing, issue #20) ----
+
+describe('resource epics: family, failure wording, triggers', () => {
+  test.each([
+    ['tokens', (read: ResourceEpicParameters<'tokens'>['read']) => tokensEpic(read, 'solana')],
+    ['nfts', (read: ResourceEpicParameters<'nfts'>['read']) => nftsEpic(read, 'solana')],
+  ] as const)('behavior: a family instance of %s reads only its own family keys', (resource, make) => {
+    const solanaKey = `${airlockSolanaLocal.caipNetworkId}:9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM`
+    const scheduler = newScheduler()
+    let keys: string[] = []
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const read = reader<'tokens'>(cold('(v|)', { v: [] }))
+      const { out$ } = runEpic(scheduler, make(read as never), hot('-ab', { a: request(resource, KEY_A), b: request(resource, solanaKey) }), state(), marbleDeps(scheduler))
+      expectObservable(out$).toBe('--(sf)', { s: started(resource, solanaKey), f: fetched(resource, solanaKey, [], 2) })
+      scheduler.schedule(() => (keys = read.calls.map((c) => c.key)), 10)
+    })
+    expect(keys).toEqual([solanaKey])
+  })
+
+  test.each([
+    ['nfts', 'NFTs unavailable'],
+    ['identity', 'Error fetching names for address'],
+  ] as const)("error: a %s failure without a message of its own says '%s', with no toast", (resource, message) => {
+    const scheduler = newScheduler()
+    const key = resource === 'identity' ? A.toLowerCase() : KEY_A
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const read = reader(cold('-#', undefined, new Error('')))
+      const epic = resource === 'identity' ? identityEpic(read as never) : nftsEpic(read as never)
+      expectObservable(runEpic(scheduler, epic, hot('-a', { a: request(resource, key) }), state('p1'), marbleDeps(scheduler)).out$).toBe('-se', {
+        s: started(resource, key),
+        e: failed(resource, key, { message }, 2),
+      })
+    })
+  })
+
+  test('behavior: only a wallet request that succeeded refetches the tokens; one sent or failed does not', () => {
+    const scheduler = newScheduler()
+    const sentOnly: Action = { type: 'wallet/requestSent', id: 'r1', namespace: 'eip155', method: 'eth_sendTransaction' }
+    const failedSend: Action = { type: 'wallet/requestFailed', id: 'r1', method: 'eth_sendTransaction', error: { message: 'no' } }
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const read = reader<'tokens'>(cold('(v|)', { v: [eth('1')] }))
+      const { out$ } = runEpic(scheduler, tokensEpic(read), hot('-a 9ms xy', { a: request('tokens', KEY_A), x: sentOnly, y: failedSend }), reduce(state(), connectA), marbleDeps(scheduler))
+      expectObservable(out$).toBe('-(sf)', { s: started('tokens', KEY_A), f: fetched('tokens', KEY_A, [eth('1')], 1) })
+    })
+  })
+
+  test('edge: identity is fetched on an EVM connect or account change only: other EVM actions, another family connecting, an emptied or unknown account fetch nothing', () => {
+    const solana: Action = { type: 'connection/accountConnected', namespace: 'solana', caipAddress: `${airlockSolanaLocal.caipNetworkId}:9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM`, connectorId: 'sol.test' }
+    const cases: [string, AirlockState, Action][] = [
+      ['another family connecting while EVM is connected', reduce(state('p1'), connectA), solana],
+      ['an EVM action that is no connect', reduce(state('p1'), connectA), { type: 'connection/disconnectRequested', namespace: 'eip155' }],
+      ['an EVM chain change', reduce(state('p1'), connectA), { type: 'network/chainChanged', namespace: 'eip155', caipNetworkId: 'eip155:31338' }],
+      // The wallet emptied its accounts: the connection stays, with no address.
+      ['the accounts emptied', reduce(state('p1'), connectA), { type: 'connection/accountsChanged', namespace: 'eip155', accounts: [] }],
+      ['accounts of an EVM wallet never connected', state('p1'), { type: 'connection/accountsChanged', namespace: 'eip155', accounts: [KEY_B] }],
+    ]
+    for (const [why, initial, action] of cases) {
+      const scheduler = newScheduler()
+      let calls = -1
+      scheduler.run(({ hot, cold, expectObservable }) => {
+        const read = reader<'identity'>(cold('(v|)', { v: { name: 'x', avatar: null } }))
+        expectObservable(runEpic(scheduler, identityEpic(read), hot('-c', { c: action }), initial, marbleDeps(scheduler)).out$).toBe('')
+        scheduler.schedule(() => (calls = read.calls.length), 5)
+      })
+      expect(calls, why).toBe(0)
+    }
+  })
+})
+
+describe('nftImagesEpic without a family', () => {
+  test('behavior: an instance for every family preloads any NFT list and ignores other resources (whose data is no list)', () => {
+    const scheduler = newScheduler()
+    const nft = { id: 'eip155:31337:0xc:1', name: '#1', tokenId: '1', chainId: 'eip155:31337', collection: { name: 'C', address: 'eip155:31337:0xc' }, imageUrl: `${ORIGIN}/1.svg` }
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const epic = nftImagesEpic(undefined, () => cold('-(f|)', { f: false }))
+      const input = hot<Action>('-ab', {
+        a: fetched('identity', A.toLowerCase(), { name: 'alice.airlock.id', avatar: null }, 0),
+        b: fetched('nfts', KEY_A, [nft] as never, 0),
+      })
+      expectObservable(runEpic(scheduler, epic, input, state('p'), marbleDeps(scheduler)).out$).toBe('---p', { p: { type: 'portfolio/nftImagesPreloaded', key: KEY_A, failed: [`${ORIGIN}/1.svg`] } })
+    })
+  })
+})
+
+describe('reasonOr (SPEC 8 names: the API reason, else our wording)', () => {
+  const body = JSON.stringify({ reasons: [{ description: 'Name is taken' }] })
+  test.each([
+    ['an HttpError with reasons', new HttpError(400, { method: 'POST', url: ORIGIN, body }), 'Name is taken'],
+    // Only our HTTP client's errors are read: any other object with a body is not the API speaking.
+    ['another object with the same body', { status: 400, body }, 'fallback'],
+    ['an HttpError without a body', new HttpError(400, { method: 'POST', url: ORIGIN }), 'fallback'],
+    ['an HttpError whose JSON is no reasons list', new HttpError(400, { method: 'POST', url: ORIGIN, body: JSON.stringify({ message: 'nope' }) }), 'fallback'],
+    ['null', null, 'fallback'],
+  ])('%s', (_why, error, message) => {
+    expect(reasonOr(error, 'fallback')).toEqual({ message })
+  })
+})
+
+describe('names: the lookups that fail before the suggestions', () => {
+  test("error: a failed availability lookup (not a 404) fails the search with 'Error fetching name suggestions', asking no suggestions", async () => {
+    for (const error of [new HttpError(500, { method: 'GET', url: `${ORIGIN}/v1/profile/account/alice.airlock.id` }), { status: 404, message: 'not our client' }]) {
+      const scheduler = newScheduler()
+      const { deps, calls } = nameDeps(scheduler, ({ path }) => (path.startsWith('/v1/profile/account/') ? { after: 1, error } : { after: 1, ok: { suggestions: [] } }))
+      const out: Action[] = []
+      scheduler.run(({ hot }) => {
+        runEpic(scheduler, nameSearchEpic, hot('-a', { a: { type: 'names/searchRequested', query: 'alice' } }), state('p1'), deps).out$.subscribe((action) => out.push(action))
+      })
+      // The epic rethrows through a rejected promise: its failure lands one microtask after virtual time ends.
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(out).toEqual([{ type: 'names/searchFailed', query: 'alice', error: { message: 'Error fetching name suggestions' } }])
+      expect(calls.map((c) => c.path)).toEqual(['/v1/profile/account/alice.airlock.id'])
+    }
+  })
+
+  test('edge: registering fails at once, nothing signed, while the wallet is still connecting, after it emptied its accounts, or on a non-EVM active network', () => {
+    const fail: Action = { type: 'names/registrationFailed', name: 'alice.airlock.id', error: { message: 'Error registering name alice.airlock.id' } }
+    const onSolana = reduce(state('p1'), connectA, { type: 'network/activeChanged', caipNetworkId: airlockSolanaLocal.caipNetworkId })
+    expect(onSolana.connection.namespaces.eip155?.caipAddress).toBe(KEY_A)
+    const cases: [string, AirlockState][] = [
+      // The connector is known (its wallet is registered) but no address yet.
+      ['connecting', reduce(state('p1'), { type: 'connection/connectRequested', namespace: 'eip155', connectorId: 'dev.test' })],
+      ['accounts emptied', reduce(state('p1'), connectA, { type: 'connection/accountsChanged', namespace: 'eip155', accounts: [] })],
+      ['solana active', onSolana],
+    ]
+    for (const [why, initial] of cases) {
+      const scheduler = newScheduler()
+      const { deps, calls } = nameDeps(scheduler, () => ({ after: 1, ok: {} }))
+      let provider!: ReturnType<typeof marbleProvider>
+      scheduler.run(({ hot, cold, expectObservable }) => {
+        provider = marbleProvider({ personal_sign: cold('(s|)', { s: SIGNATURE }) })
+        deps.providers.register('dev.test', provider)
+        expectObservable(runEpic(scheduler, registerNameEpic, hot('-r', { r: { type: 'names/registrationRequested', label: 'alice' } }), initial, deps).out$).toBe('-f', { f: fail })
+      })
+      expect(provider.asked, why).toEqual([])
+      expect(calls, why).toEqual([])
+    }
   })
 })

@@ -46,8 +46,8 @@ const failure = (error: unknown): ErrorInfo => {
 
 const emit = (...actions: Action[]): Observable<Action> => from(actions)
 
-const installedRdns = (state: AirlockState): Set<string> =>
-  new Set(state.connectors.list.flatMap((c) => (c.installed && c.rdns ? [c.rdns] : [])))
+/** The rdns of the installed wallets (a wallet without one adds `undefined`, which no registry wallet's rdns matches: see notInstalled). */
+const installedRdns = (state: AirlockState) => new Set(state.connectors.list.filter((c) => c.installed).map((c) => c.rdns))
 
 /**
  * Featured (the host's `featuredWalletIds` in their order, else the registry's first 4) and
