@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
+import { startValidatorRpc } from '../../tests/support/validatorRpc.js'
 import { formatSiwxMessage } from './formatSiwxMessage.js'
 import { createNonceLedger } from './nonceLedger.js'
 import type { SiwxMessageData } from './types.js'
@@ -24,23 +23,13 @@ async function signed(d = data()): Promise<VerifySiwxParameters> {
 }
 
 /** An attacker's RPC: it serves chain 1 and vouches for every EIP-1271 / EIP-6492 check. */
+let attacker: Awaited<ReturnType<typeof startValidatorRpc>>
 let attackerRpc: string
-let server: Server
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    let body = ''
-    request.on('data', (chunk) => (body += chunk))
-    request.on('end', () => {
-      const answer = (call: { id: number; method: string }) => ({ jsonrpc: '2.0', id: call.id, result: call.method === 'eth_chainId' ? '0x1' : call.method === 'eth_call' ? `0x${'0'.repeat(63)}1` : '0x' })
-      const calls = JSON.parse(body)
-      response.setHeader('content-type', 'application/json')
-      response.end(JSON.stringify(Array.isArray(calls) ? calls.map(answer) : answer(calls)))
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  attackerRpc = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+  attacker = await startValidatorRpc()
+  attackerRpc = attacker.url
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterAll(() => attacker.close())
 
 describe('createSiwxVerifier: trust settings', () => {
   test('behavior: a request body spread into the call cannot bring its own RPC (forged smart-account sign-in)', async () => {

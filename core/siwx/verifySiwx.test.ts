@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
+import { startValidatorRpc } from '../../tests/support/validatorRpc.js'
 import { formatSiwxMessage } from './formatSiwxMessage.js'
 import { createNonceLedger } from './nonceLedger.js'
 import type { SiwxMessageData } from './types.js'
@@ -231,37 +230,26 @@ describe('createSiwxVerifier: options', () => {
 describe('createSiwxVerifier: rpcUrls (smart accounts)', () => {
   /** A contract wallet: no key recovers to it, only its chain can vouch for a signature. */
   const SMART_ACCOUNT = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
-  /** A local node: chain `rpcChain`, whose EIP-6492 / 1271 validator (eth_call) says valid. */
-  let rpcChain = 1
+  /** A local node (tests/support/validatorRpc.ts) whose EIP-6492 / 1271 validator says valid. */
+  let node: Awaited<ReturnType<typeof startValidatorRpc>>
   let rpcUrl: string
-  let server: Server
   beforeAll(async () => {
-    server = createServer((request, response) => {
-      let body = ''
-      request.on('data', (chunk) => (body += chunk))
-      request.on('end', () => {
-        const call = JSON.parse(body) as { id: number; method: string }
-        const result = call.method === 'eth_chainId' ? `0x${rpcChain.toString(16)}` : call.method === 'eth_call' ? `0x${'0'.repeat(63)}1` : '0x'
-        response.setHeader('content-type', 'application/json')
-        response.end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result }))
-      })
-    })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    rpcUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+    node = await startValidatorRpc()
+    rpcUrl = node.url
   })
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  afterAll(() => node.close())
 
   const smartSignIn = async (): Promise<VerifySiwxParameters> => ({ ...(await signed(evmMessage({ accountAddress: SMART_ACCOUNT }))), signature: `0x${'11'.repeat(65)}` })
 
   test("default: the chain's RPC vouches for a smart account's signature", async () => {
-    rpcChain = 1
+    node.state.chainId = 1
     const params = await smartSignIn()
     expect(await createSiwxVerifier()(params)).toMatchObject({ ok: false, reason: 'invalid_signature' })
     expect(await createSiwxVerifier({ rpcUrls: { 'eip155:1': rpcUrl } })(params)).toEqual({ ok: true, address: SMART_ACCOUNT, chainId: 'eip155:1' })
   })
 
   test("behavior: an RPC of another chain fails closed as verifier_error, with the RPC's reason", async () => {
-    rpcChain = 8453
+    node.state.chainId = 8453
     expect(await createSiwxVerifier({ rpcUrls: { 'eip155:1': rpcUrl } })(await smartSignIn())).toEqual({ ok: false, reason: 'verifier_error', details: 'The RPC serves another chain than the message' })
   })
 })

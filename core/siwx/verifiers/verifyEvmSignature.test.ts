@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { ANVIL_ACCOUNTS } from '../../../examples/devnet/anvil.js'
+import { startValidatorRpc, type ValidatorRpcState } from '../../../tests/support/validatorRpc.js'
 import { checksumEvmAddress, verifyEvmSignature } from './verifyEvmSignature.js'
 
 const signer = privateKeyToAccount(ANVIL_ACCOUNTS[0].privateKey)
@@ -13,31 +12,16 @@ const SMART_ACCOUNT = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
 /** 65 bytes that recover to no one: what a smart account's signature looks like to ECDSA. */
 const OPAQUE_SIGNATURE = `0x${'11'.repeat(65)}` as const
 
-/**
- * A local JSON-RPC node: it serves `chainId` and answers every eth_call (the EIP-6492 / 1271
- * validator) with `valid`, or fails every request with `status`. It records what it was asked.
- */
-const rpc = { chainId: 1, valid: true, status: 200, methods: [] as string[] }
+/** A local JSON-RPC node (tests/support/validatorRpc.ts): `rpc` is what it answers and was asked. */
+let node: Awaited<ReturnType<typeof startValidatorRpc>>
+let rpc: ValidatorRpcState
 let rpcUrl: string
-let server: Server
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    let body = ''
-    request.on('data', (chunk) => (body += chunk))
-    request.on('end', () => {
-      const call = JSON.parse(body) as { id: number; method: string }
-      rpc.methods.push(call.method)
-      if (rpc.status !== 200) return void response.writeHead(rpc.status).end()
-      const result = call.method === 'eth_chainId' ? `0x${rpc.chainId.toString(16)}` : call.method === 'eth_call' ? `0x${'0'.repeat(63)}${rpc.valid ? 1 : 0}` : '0x'
-      response.setHeader('content-type', 'application/json')
-      response.end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result }))
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  rpcUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+  node = await startValidatorRpc()
+  ;({ state: rpc, url: rpcUrl } = node)
 })
-afterEach(() => Object.assign(rpc, { chainId: 1, valid: true, status: 200, methods: [] }))
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterEach(() => node.reset())
+afterAll(() => node.close())
 
 describe('verifyEvmSignature: offline (no RPC)', () => {
   test('default: only the EOA key over the exact message matches', async () => {
