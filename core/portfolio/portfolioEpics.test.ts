@@ -352,12 +352,14 @@ describe('activityEpic', () => {
     })
   })
 
-  test('behavior: a disconnect cancels the page in flight', () => {
+  test.each<[string, Action]>([
+    ['a disconnect', { type: 'connection/disconnected', namespace: 'eip155', reason: 'user' }],
+    ['a reset of the list', { type: 'activity/reset' }],
+  ])('behavior: %s cancels the page in flight', (_, cancel) => {
     const scheduler = newScheduler()
     scheduler.run(({ hot, cold, expectObservable, expectSubscriptions }) => {
       const slow = cold('---(v|)', { v: { transactions: [tx('1')], next: null } })
-      const gone: Action = { type: 'connection/disconnected', namespace: 'eip155', reason: 'user' }
-      expectObservable(runEpic(scheduler, activityEpic(history(slow)), hot('-r-d', { r: first, d: gone }), state('p1'), marbleDeps(scheduler)).out$).toBe('-s', { s: pageStarted(LIST_A, null) })
+      expectObservable(runEpic(scheduler, activityEpic(history(slow)), hot('-r-d', { r: first, d: cancel }), state('p1'), marbleDeps(scheduler)).out$).toBe('-s', { s: pageStarted(LIST_A, null) })
       expectSubscriptions(slow.subscriptions).toBe('-^-!')
     })
   })

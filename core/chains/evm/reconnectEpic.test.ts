@@ -80,6 +80,17 @@ describe('reconnectEpic', () => {
     })
   })
 
+  test('behavior: a disconnect by the user meanwhile cancels the reconnect too: no late `accountConnected`', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+      const accounts = cold('----a|', { a: [ADDRESS] })
+      const deps = marbleDeps(scheduler, { 'dev.test': marbleProvider({ eth_accounts: accounts, eth_chainId: cold('-c|', { c: '0x7a6a' }) }) })
+      const input$ = hot<Action>('-wh-d', { h: hydrated(), w: announced, d: { type: 'connection/disconnectRequested', namespace: 'eip155' } })
+      expectObservable(runEpic(scheduler, reconnectEpic(), input$, state(), deps).out$).toBe('')
+      expectSubscriptions(accounts.subscriptions).toBe('--^-!')
+    })
+  })
+
   test('behavior: a wallet connected before the stored values loaded is not asked again; no stored EVM connection: nothing', () => {
     const scheduler = newScheduler()
     scheduler.run(({ hot, cold, expectObservable }) => {
