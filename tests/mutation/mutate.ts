@@ -3,6 +3,8 @@
 //   npm run mutate                  every group (hours on 2 cores the first time; minutes after a small change)
 //   npm run mutate -- frame siwx    those groups only
 //   npm run mutate -- --report      rewrite the report, run nothing
+//   npm run mutate -- --force timing  retest every mutant of the group: incremental mode retests a survivor only
+//                                   against the tests that covered it before, never against a test file added since
 import { spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -12,6 +14,7 @@ import { summarizeMutation } from './summarizeMutation.js'
 const { GROUPS, TESTS_OF } = (await import(join(ROOT, 'stryker.config.mjs'))) as { GROUPS: Record<string, string[]>; TESTS_OF: Record<string, string> }
 const args = process.argv.slice(2)
 const reportOnly = args.includes('--report')
+const force = args.includes('--force')
 const asked = args.filter((a) => !a.startsWith('--'))
 const unknown = asked.filter((g) => !(g in GROUPS))
 if (unknown.length > 0) {
@@ -22,7 +25,7 @@ const groups = asked.length > 0 ? asked : Object.keys(GROUPS)
 
 const run = (group: string): Promise<number> =>
   new Promise((resolve) => {
-    const child = spawn('npx', ['stryker', 'run'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, MUTATE_GROUP: group } })
+    const child = spawn('npx', ['stryker', 'run', ...(force ? ['--force'] : [])], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, MUTATE_GROUP: group } })
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
   })
 
