@@ -43,7 +43,7 @@ export function createStateStream<S>(initial: S): StateStream<S> {
       for (const subscriber of subscribers) subscriber.next(next)
     },
     complete() {
-      if (completed) return
+      // A second call finds no subscribers left (and none added since), so needs no guard.
       completed = true
       const all = subscribers
       subscribers = []
