@@ -100,8 +100,8 @@ export function createStoreWithCheck<S, A extends AnyAction, D extends BaseDeps>
         router.emit(action)
       }
     } finally {
+      // Not the queue: actions queued behind a reducer that threw run first at the next dispatch.
       draining = false
-      if (destroyed) queue.length = 0
     }
   }
 
@@ -161,6 +161,8 @@ export function createStoreWithCheck<S, A extends AnyAction, D extends BaseDeps>
     destroy() {
       if (destroyed) return
       destroyed = true
+      // The queue is never drained again (dispatch and drain stop on `destroyed`): let its actions go.
+      queue.length = 0
       epicSubscriptions.unsubscribe()
       router.complete()
       state.complete()
