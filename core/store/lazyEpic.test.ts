@@ -1,5 +1,6 @@
-import { filter, map, Subject } from 'rxjs'
+import { concat, filter, map, merge, of, Subject, switchMap, take } from 'rxjs'
 import { describe, expect, test } from 'vitest'
+import { createActionRouter, RoutedActions } from './actionRouter.js'
 import { lazyEpic } from './lazyEpic.js'
 import type { AnyAction, Epic, StateObservable } from './types.js'
 
@@ -12,6 +13,18 @@ const deferred = <T>() => {
   let reject!: (error: unknown) => void
   const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)))
   return { promise, resolve, reject }
+}
+/** Lets the load's promise callbacks run (no clock involved). */
+const flush = () => new Promise<void>((resolve) => setImmediate(resolve))
+/** Every action, then `end` once the source completes. */
+const echoThenEnd: Epic<A, number, object> = (in$) => concat(in$, of({ type: 'end' }))
+/** Runs `epic` lazily on a plain Subject, logging the types it emits and its completion. */
+function run(epic: Epic<A, number, object>, load = () => Promise.resolve(epic)) {
+  const action$ = new Subject<A>()
+  const out: string[] = []
+  const errors: unknown[] = []
+  lazyEpic(load)(action$, state$, {}).subscribe({ next: (a) => out.push(a.type), complete: () => out.push('complete'), error: (e) => errors.push(e) })
+  return { action$, out, errors }
 }
 
 describe('lazyEpic', () => {
@@ -99,5 +112,148 @@ describe('lazyEpic', () => {
     await new Promise((resolve) => setImmediate(resolve))
     expect(loads).toBe(1)
     expect(out).toEqual([{ type: 'pong', n: 1 }])
+  })
+
+  test('behavior: a source that completes before the code arrives still hands over every queued action, then the end', async () => {
+    const load = deferred<Epic<A, number, object>>()
+    const { action$, out } = run(echoThenEnd, () => load.promise)
+    action$.next({ type: 'a' })
+    action$.next({ type: 'b' })
+    action$.complete()
+    load.resolve(echoThenEnd)
+    await flush()
+    expect(out).toEqual(['a', 'b', 'end', 'complete'])
+  })
+
+  test('behavior: a source that completes after the code arrived ends the epic; live actions reach it until then', async () => {
+    const { action$, out } = run(echoThenEnd)
+    // Nothing queued: the epic's subscription waits for live actions rather than ending at once.
+    await flush()
+    action$.next({ type: 'a' })
+    action$.next({ type: 'b' })
+    expect(out).toEqual(['a', 'b'])
+    action$.complete()
+    expect(out).toEqual(['a', 'b', 'end', 'complete'])
+  })
+
+  test('behavior: a subscription the epic makes after the source has ended and drained ends at once', async () => {
+    // `concat` subscribes to the stream again only once the first subscription has completed.
+    const { action$, out } = run((in$) => concat(in$, in$, of({ type: 'end' })))
+    action$.next({ type: 'a' })
+    action$.complete()
+    await flush()
+    expect(out).toEqual(['a', 'end', 'complete'])
+  })
+
+  test('behavior: an action the epic causes while one is being handed out waits until every subscription has had the first', async () => {
+    const action$ = new Subject<A>()
+    const out: string[] = []
+    const epic: Epic<A, number, object> = (in$) =>
+      merge(in$.pipe(filter((a) => a.type === 'ping'), map(() => ({ type: 'pong' }))), in$.pipe(map((a) => ({ type: `seen:${a.type}` }))))
+    // A store-like loop for `pong`: dispatched back into action$ from inside the delivery of `ping`.
+    lazyEpic(() => Promise.resolve(epic))(action$, state$, {}).subscribe((a) => {
+      out.push(a.type)
+      if (a.type === 'pong') action$.next(a)
+    })
+    action$.next({ type: 'ping' })
+    await flush()
+    expect(out).toEqual(['pong', 'seen:ping', 'seen:pong'])
+    action$.next({ type: 'ping' })
+    expect(out.slice(3)).toEqual(['pong', 'seen:ping', 'seen:pong'])
+  })
+
+  test('behavior: deps may be undefined (no afterFirstPaint): the code loads at once', async () => {
+    const action$ = new Subject<A>()
+    const out: A[] = []
+    const pongNoDeps: Epic<A, number, undefined> = (in$) => pong(in$, state$, {})
+    lazyEpic(() => Promise.resolve(pongNoDeps))(action$, state$, undefined).subscribe((a) => out.push(a))
+    action$.next({ type: 'ping', n: 1 })
+    await flush()
+    expect(out).toEqual([{ type: 'pong', n: 1 }])
+  })
+
+  test('behavior: an epic that throws while starting errors the lazy epic with that error', async () => {
+    const { action$, out, errors } = run(() => {
+      throw new Error('epic broke on start')
+    })
+    action$.next({ type: 'a' })
+    await flush()
+    expect(errors).toEqual([new Error('epic broke on start')])
+    expect(out).toEqual([])
+  })
+})
+
+/** The store's router behind a spy on `connect`, logging each attach and detach with its types and rank. */
+function spiedRouter() {
+  const router = createActionRouter<A>()
+  const log: { op: 'connect' | 'detach'; types: readonly string[] | null; rank: number }[] = []
+  const actions = new RoutedActions<A>((types, subscriber, rank) => {
+    const got = router.actions.connect(types, subscriber, rank)
+    log.push({ op: 'connect', types, rank: got.rank })
+    return {
+      rank: got.rank,
+      detach: () => {
+        log.push({ op: 'detach', types, rank: got.rank })
+        got.detach()
+      },
+    }
+  })
+  return { router, actions, log }
+}
+
+describe('lazyEpic on the store\'s routed stream', () => {
+  test('behavior: once caught up, the epic\'s subscriptions move to the store, ranked inside the epic\'s place, and the catch-all one goes', async () => {
+    const { router, actions, log } = spiedRouter()
+    const order: string[] = []
+    actions.route(['ping']).subscribe(() => order.push('before'))
+    const epic: Epic<A, number, object> = (in$) => {
+      const routed = in$ as RoutedActions<A>
+      return merge(
+        routed.route(['ping']).pipe(map(() => ({ type: 'L1' }))),
+        in$.pipe(map(() => ({ type: 'L2' }))),
+        // A subscription made after the hand-over (on `start`) also ranks inside the epic's place.
+        routed.route(['start']).pipe(switchMap(() => routed.route(['ping'])), map(() => ({ type: 'L3' }))),
+      )
+    }
+    lazyEpic(() => Promise.resolve(epic))(actions, state$, {}).subscribe((a) => order.push(a.type))
+    actions.route(['ping']).subscribe(() => order.push('after'))
+    router.emit({ type: 'ping' })
+    expect(order).toEqual(['before', 'after'])
+    await flush()
+    expect(order).toEqual(['before', 'after', 'L1', 'L2'])
+    router.emit({ type: 'start' })
+    order.length = 0
+    router.emit({ type: 'ping' })
+    expect(order).toEqual(['before', 'L1', 'L2', 'L3', 'after'])
+
+    const [, wrapper, , ...rest] = log
+    expect(wrapper).toEqual({ op: 'connect', types: null, rank: 2 })
+    // The wrapper that queued every action is detached; the epic's four subscriptions are connected
+    // at ranks strictly between its own (2) and the next epic's (3), in the order they were made.
+    expect(rest.map(({ op, types }) => [op, types])).toEqual([
+      ['detach', null],
+      ['connect', ['ping']],
+      ['connect', null],
+      ['connect', ['start']],
+      ['connect', ['ping']],
+    ])
+    const ranks = rest.slice(1).map((entry) => entry.rank)
+    for (const rank of ranks) expect(rank > 2 && rank < 3).toBe(true)
+    expect([...ranks].sort((a, b) => a - b)).toEqual(ranks)
+    expect(new Set(ranks).size).toBe(ranks.length)
+  })
+
+  test('behavior: a subscription the epic drops while catching up is not handed to the store', async () => {
+    const { router, actions, log } = spiedRouter()
+    const out: string[] = []
+    const epic: Epic<A, number, object> = (in$) =>
+      merge(in$.pipe(take(1), map((a) => ({ type: `first:${a.type}` }))), (in$ as RoutedActions<A>).route(['ping']).pipe(map(() => ({ type: 'pong' }))))
+    lazyEpic(() => Promise.resolve(epic))(actions, state$, {}).subscribe((a) => out.push(a.type))
+    router.emit({ type: 'ping' })
+    await flush()
+    expect(out).toEqual(['first:ping', 'pong'])
+    expect(log.filter((entry) => entry.op === 'connect').map((entry) => entry.types)).toEqual([null, ['ping']])
+    router.emit({ type: 'ping' })
+    expect(out).toEqual(['first:ping', 'pong', 'pong'])
   })
 })

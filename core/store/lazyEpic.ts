@@ -57,6 +57,7 @@ export function lazyEpic<A extends AnyAction, S, D>(load: () => Promise<Epic<A, 
             pending[head++] = undefined
             deliver(action)
           }
+          // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: only frees the drained queue's memory: reads only compare `head` with `pending.length` (the loop stops short only once the subscriber is closed, after which nothing reads the queue)
           if (head === pending.length) {
             pending = []
             head = 0
@@ -101,6 +102,7 @@ export function lazyEpic<A extends AnyAction, S, D>(load: () => Promise<Epic<A, 
           drain()
           if (store && !completed && !subscriber.closed) {
             // Caught up: the store delivers to the epic's subscriptions directly from now on.
+            // Stryker disable next-line OptionalChaining: `all` is set before the load starts and cleared only here, once, so it is never null at this point
             all?.detach()
             all = null
             handedOver = store.connect
