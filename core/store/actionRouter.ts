@@ -58,7 +58,7 @@ export function createActionRouter<A extends AnyAction>(): ActionRouter<A> {
   const all: Sink<A>[] = []
   const byType = new Map<string, Sink<A>[]>()
   // Per type: the merged, ordered list of sinks to call. Rebuilt after any (un)subscription.
-  let plans = new Map<string, readonly Sink<A>[]>()
+  const plans = new Map<string, readonly Sink<A>[]>()
   let completed = false
 
   const attach: Attach<A> = (types, subscriber, rank) => {
@@ -70,29 +70,28 @@ export function createActionRouter<A extends AnyAction>(): ActionRouter<A> {
     const lists = types === null ? [all] : [...new Set(types)].map((type) => byType.get(type) ?? byType.set(type, []).get(type)!)
     for (const list of lists) list.push(sink)
     // Only the plans the change touches are dropped: a request's short-lived `ofType` wait costs one type.
-    if (types === null) plans = new Map()
-    else for (const type of types) plans.delete(type)
+    // Stryker disable next-line ConditionalExpression: `true` only drops more cached plans, each rebuilt the same (this also skips `false`, a throw on null)
+    const drop = types === null ? () => plans.clear() : () => types.forEach((type) => plans.delete(type))
+    drop()
     return {
       rank: sink.rank,
       detach: () => {
         if (sink.closed) return
         sink.closed = true
         for (const list of lists) list.splice(list.indexOf(sink), 1)
-        if (types === null) plans = new Map()
-        else for (const type of types) plans.delete(type)
+        drop()
       },
     }
   }
 
-  const planFor = (type: string): readonly Sink<A>[] => {
-    let plan = plans.get(type)
-    if (!plan) {
-      const typed = byType.get(type)
-      plan = typed && typed.length > 0 ? [...all, ...typed].sort((a, b) => a.rank - b.rank) : [...all]
-      plans.set(type, plan)
-    }
+  const buildPlan = (type: string): readonly Sink<A>[] => {
+    // Sorted even with no typed sinks: `all` is in attach order, and a sink attached with an
+    // earlier rank (a lazy epic's handed-over subscriptions) must still come first.
+    const plan = [...all, ...(byType.get(type) ?? [])].sort((a, b) => a.rank - b.rank)
+    plans.set(type, plan)
     return plan
   }
+  const planFor = (type: string): readonly Sink<A>[] => plans.get(type) ?? buildPlan(type)
 
   return {
     emit(action) {

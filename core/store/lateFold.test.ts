@@ -1,7 +1,7 @@
 import { asyncScheduler } from 'rxjs'
 import { describe, expect, test } from 'vitest'
 import { createStore } from './createStore.js'
-import { LATE_LOAD_ATTEMPTS } from './lateFold.js'
+import { createLateFold, LATE_LOAD_ATTEMPTS, MAX_LATE_BACKLOG, type LateFoldStore } from './lateFold.js'
 import { replayWith } from './replayWith.js'
 import type { AnyAction, Reducer } from './types.js'
 
@@ -96,5 +96,102 @@ describe('late reducers (createStore `late`)', () => {
     await store.lateReady
     expect(store.getState()).toEqual({ early: 0, late: [] })
     store.destroy()
+  })
+})
+
+describe('createLateFold', () => {
+  interface C {
+    readonly early: number
+    readonly late: number
+  }
+  // A counting late reducer: 50,000 actions fold in linear time.
+  const count: Reducer<C, A> = (state, action) => (action.type === 'late/x' ? { ...state, late: state.late + 1 } : state)
+  /** The store side, recording what the fold reads and writes. */
+  const fakeStore = (destroyed = false) => {
+    let state: C = { early: 0, late: 0 }
+    const calls: string[] = []
+    const store: LateFoldStore<C> & { calls: string[] } = {
+      calls,
+      destroyed,
+      get: () => (calls.push('get'), state),
+      set: (next) => {
+        calls.push('set')
+        state = next
+      },
+      patchLog: () => void calls.push('patchLog'),
+    }
+    return store
+  }
+  /** Lets the load's promise callbacks run (microtasks only). */
+  const flush = async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve()
+  }
+  const x: A = { type: 'late/x' }
+
+  test('behavior: while the code loads, more actions start no second load', async () => {
+    const code = deferred<Reducer<C, A>>()
+    let calls = 0
+    const fold = createLateFold<C, A>({ keys: ['late'], load: () => (calls++, code.promise) }, fakeStore())
+    for (let seq = 1; seq <= 3; seq++) fold.apply({ early: 0, late: 0 }, x, seq)
+    expect(calls).toBe(1)
+    code.resolve(count)
+    await fold.ready
+    fold.apply({ early: 0, late: 3 }, x, 4)
+    expect(calls).toBe(1)
+  })
+
+  test('error: a load that always fails is tried LATE_LOAD_ATTEMPTS times in all, then settles and is never tried again', async () => {
+    let calls = 0
+    let settled = false
+    const store = fakeStore()
+    const fold = createLateFold<C, A>({ keys: ['late'], load: () => (calls++, Promise.reject(new Error('offline'))) }, store)
+    void fold.ready.then(() => (settled = true))
+    const seen: number[] = []
+    for (let seq = 1; seq <= LATE_LOAD_ATTEMPTS + 3; seq++) {
+      await flush()
+      seen.push(calls)
+      expect(fold.apply({ early: 0, late: 0 }, x, seq)).toEqual({ early: 0, late: 0 })
+    }
+    await flush()
+    // One attempt at start, one with each action after a failure, none after the last.
+    expect([seen, calls, settled, store.calls]).toEqual([[1, 2, 3, 3, 3, 3], LATE_LOAD_ATTEMPTS, true, []])
+  })
+
+  test('behavior: MAX_LATE_BACKLOG actions are kept and folded in on arrival', async () => {
+    const code = deferred<Reducer<C, A>>()
+    const store = fakeStore()
+    const fold = createLateFold<C, A>({ keys: ['late'], load: () => code.promise }, store)
+    for (let seq = 1; seq <= MAX_LATE_BACKLOG; seq++) fold.apply({ early: 0, late: 0 }, x, seq)
+    code.resolve(count)
+    await fold.ready
+    expect(store.calls).toContain('set')
+    expect(store.get()).toEqual({ early: 0, late: MAX_LATE_BACKLOG })
+  })
+
+  test('error: one action more gives the late part up at once: settled before the code comes, which is then ignored and never fetched again', async () => {
+    const code = deferred<Reducer<C, A>>()
+    let calls = 0
+    let settled = false
+    const store = fakeStore()
+    const fold = createLateFold<C, A>({ keys: ['late'], load: () => (calls++, code.promise) }, store)
+    void fold.ready.then(() => (settled = true))
+    for (let seq = 1; seq <= MAX_LATE_BACKLOG + 1; seq++) fold.apply({ early: 0, late: 0 }, x, seq)
+    await flush()
+    expect(settled).toBe(true)
+    code.resolve(count)
+    await flush()
+    expect(fold.apply({ early: 0, late: 0 }, x, MAX_LATE_BACKLOG + 2)).toEqual({ early: 0, late: 0 })
+    await flush()
+    expect([calls, store.calls]).toEqual([1, []])
+  })
+
+  test('behavior: code that arrives after the store was destroyed leaves the store alone and settles', async () => {
+    const code = deferred<Reducer<C, A>>()
+    const store = fakeStore(true)
+    const fold = createLateFold<C, A>({ keys: ['late'], load: () => code.promise }, store)
+    fold.apply({ early: 0, late: 0 }, x, 1)
+    code.resolve(count)
+    await fold.ready
+    expect(store.calls).toEqual([])
   })
 })

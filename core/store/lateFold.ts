@@ -63,15 +63,15 @@ export function createLateFold<S, A extends AnyAction>(late: LateReducer<S, A>, 
     settle()
   }
 
+  // Called only while the actions are kept (the code not here yet, not given up): after the last
+  // failed attempt or the code's arrival nothing fetches again, so one load at a time is the guard.
   const fetch = (): void => {
-    if (loading || reduce || attempts >= LATE_LOAD_ATTEMPTS) return
+    if (loading) return
     loading = true
     attempts += 1
     late.load().then(
-      (reducer) => {
-        loading = false
-        arrive(reducer)
-      },
+      // `loading` stays set: the code is here (or came too late to matter), nothing loads it again.
+      (reducer) => arrive(reducer),
       () => {
         loading = false
         // Given up: the late keys stay as they are (the features they serve could not load either).
@@ -87,13 +87,15 @@ export function createLateFold<S, A extends AnyAction>(late: LateReducer<S, A>, 
   return {
     apply(state, action, seq) {
       if (reduce) return reduce(state, action)
-      if (backlog) {
-        if (backlog.length < MAX_LATE_BACKLOG) backlog.push({ action, seq })
-        else {
-          backlog = null
-          settle()
-        }
+      // Given up (too many actions, or the code could not load): the late keys stay as they are,
+      // and the code is not fetched again, its arrival would be ignored.
+      if (!backlog) return state
+      if (backlog.length >= MAX_LATE_BACKLOG) {
+        backlog = null
+        settle()
+        return state
       }
+      backlog.push({ action, seq })
       fetch()
       return state
     },

@@ -31,13 +31,16 @@ export function restartingTimer<T, R>(step: (value: T) => TimerStep<R>, schedule
           pending?.unsubscribe()
           pending = undefined
           if (next === 'cancel') return
+          let ran = false
           const fired = scheduler.schedule(() => {
+            ran = true
             pending = undefined
             subscriber.next(next.value)
             if (sourceDone) subscriber.complete()
           }, next.dueMs)
-          // A scheduler may run the work at once (a zero delay on a synchronous scheduler).
-          if (!fired.closed) pending = fired
+          // A scheduler may run the work at once (a zero delay on `queueScheduler`), and its spent
+          // action is not closed then: keeping it as pending would keep the output from completing.
+          if (!ran) pending = fired
         },
         error: (error: unknown) => subscriber.error(error),
         complete: () => {
