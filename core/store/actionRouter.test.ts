@@ -1,4 +1,4 @@
-import { asyncScheduler, filter, map, Subject, tap, type OperatorFunction } from 'rxjs'
+import { asyncScheduler, filter, map, Subject, tap, type Observable, type OperatorFunction } from 'rxjs'
 import { describe, expect, test } from 'vitest'
 import type { Subscriber } from 'rxjs/internal/Subscriber'
 import { createActionRouter, isRoutedActions } from './actionRouter.js'
@@ -175,6 +175,26 @@ describe('createActionRouter', () => {
     plain.next({ type: 'pong', n: 0 })
     plain.next({ type: 'ping', n: 2 })
     expect([routed, filtered]).toEqual([[1], [2]])
+  })
+
+  test.each<[string, string[][]]>([
+    ['ofType(ping, pong) then ofType(pong, x): only pong', [['ping', 'pong'], ['pong', 'x']]],
+    ['ofType(ping) then ofType(pong): nothing', [['ping'], ['pong']]],
+    ['ofType() with no type: nothing', [[]]],
+  ])('behavior: chained ofType on the router delivers what it would on any stream, and still completes: %s', (_, chain) => {
+    const narrow = (source: Observable<A>) => chain.reduce((narrowed, types) => narrowed.pipe(ofType(...(types as never[])) as unknown as OperatorFunction<A, A>), source)
+    const seen = (source: Observable<A>, emit: (a: A) => void, complete: () => void): string[] => {
+      const out: string[] = []
+      narrow(source).subscribe({ next: (a) => out.push(a.type), complete: () => out.push('end') })
+      for (const type of ['ping', 'pong', 'x']) emit({ type })
+      complete()
+      return out
+    }
+    const router = createActionRouter<A>()
+    const plain = new Subject<A>()
+    const routed = seen(router.actions, (a) => router.emit(a), () => router.complete())
+    expect(routed).toEqual(seen(plain, (a) => plain.next(a), () => plain.complete()))
+    expect(routed.at(-1)).toBe('end')
   })
 })
 

@@ -31,17 +31,22 @@ export class RoutedActions<A extends AnyAction> extends Observable<A> {
   /** The low-level attach, for a lazy epic that hands its own subscriptions over (core/store/lazyEpic.ts). */
   readonly connect: Attach<A>
 
+  /** The types this stream delivers (null: every action). */
+  private readonly types: readonly string[] | null
+
   constructor(attach: Attach<A>, types: readonly string[] | null = null) {
     super((subscriber) => {
       const { detach } = attach(types, subscriber)
       return detach
     })
     this.connect = attach
+    this.types = types
   }
 
-  /** Only the actions of these types, delivered at the source. */
+  /** Only the actions of these types, delivered at the source; on a narrowed stream, only those it already delivers (`ofType(a), ofType(b)` delivers nothing, as a filter would). */
   route(types: readonly string[]): Observable<A> {
-    return new RoutedActions<A>(this.connect, types)
+    const narrowed = this.types
+    return new RoutedActions<A>(this.connect, narrowed === null ? types : types.filter((type) => narrowed.includes(type)))
   }
 }
 
@@ -57,6 +62,8 @@ export function createActionRouter<A extends AnyAction>(): ActionRouter<A> {
   let counter = 0
   const all: Sink<A>[] = []
   const byType = new Map<string, Sink<A>[]>()
+  // Sinks that asked for no type at all (`ofType()`, or two `ofType`s that share none): they only hear the end.
+  const deaf: Sink<A>[] = []
   // Per type: the merged, ordered list of sinks to call. Rebuilt after any (un)subscription.
   const plans = new Map<string, readonly Sink<A>[]>()
   let completed = false
@@ -67,7 +74,7 @@ export function createActionRouter<A extends AnyAction>(): ActionRouter<A> {
       subscriber.complete()
       return { rank: sink.rank, detach: () => undefined }
     }
-    const lists = types === null ? [all] : [...new Set(types)].map((type) => byType.get(type) ?? byType.set(type, []).get(type)!)
+    const lists = types === null ? [all] : types.length === 0 ? [deaf] : [...new Set(types)].map((type) => byType.get(type) ?? byType.set(type, []).get(type)!)
     for (const list of lists) list.push(sink)
     // Only the plans the change touches are dropped: a request's short-lived `ofType` wait costs one type.
     // Stryker disable next-line ConditionalExpression: `true` only drops more cached plans, each rebuilt the same (this also skips `false`, a throw on null)
@@ -101,7 +108,7 @@ export function createActionRouter<A extends AnyAction>(): ActionRouter<A> {
     complete() {
       if (completed) return
       completed = true
-      const sinks = new Set([...all, ...[...byType.values()].flat()])
+      const sinks = new Set([...all, ...deaf, ...[...byType.values()].flat()])
       for (const sink of [...sinks].sort((a, b) => a.rank - b.rank)) if (!sink.closed) sink.subscriber.complete()
     },
     actions: new RoutedActions<A>(attach),
