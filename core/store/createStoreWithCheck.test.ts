@@ -39,6 +39,8 @@ describe('createStoreWithCheck: the shape check', () => {
     ['a number', 42],
     ['an object without type', {}],
     ['an object with a number type', { type: 1 }],
+    // Not an object, though it has a string `type`: only the `typeof` check refuses it.
+    ['a function with a string type', Object.assign(() => undefined, { type: 'inc' })],
   ])('%s is refused with the exact TypeError, the dev check never asked', (_, action) => {
     const { store, checked } = make()
     expect(() => store.dispatch(action as never)).toThrow(TypeError)
@@ -50,6 +52,8 @@ describe('createStoreWithCheck: the shape check', () => {
   test('the shape check holds with devChecks off too', () => {
     const { store } = make({ devChecks: false })
     expect(() => store.dispatch({ type: 1 } as never)).toThrow(new TypeError(PLAIN_OBJECTS))
+    expect(() => store.dispatch(Object.assign(() => undefined, { type: 'inc' }) as never)).toThrow(new TypeError(PLAIN_OBJECTS))
+    expect(store.log.size).toBe(0)
   })
 })
 
