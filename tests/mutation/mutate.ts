@@ -3,8 +3,8 @@
 //   npm run mutate                  every group (hours on 2 cores the first time; minutes after a small change)
 //   npm run mutate -- frame siwx    those groups only
 //   npm run mutate -- --report      rewrite the report, run nothing
-//   npm run mutate -- --force timing  retest every mutant of the group: incremental mode retests a survivor only
-//                                   against the tests that covered it before, never against a test file added since
+//   npm run mutate -- --force timing  retest every mutant of the group (after an upgrade of Stryker, vitest or a
+//                                   library: the incremental diff sees only our code and tests)
 import { spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
