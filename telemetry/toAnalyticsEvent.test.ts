@@ -81,6 +81,7 @@ describe('toAnalyticsEvent', () => {
   })
 
   test('behavior: without a before state nothing is suppressed', () => {
+    expect(toAnalyticsEvent({ type: 'modal/openRequested' }, undefined, initial)?.props.event).toBe('MODAL_OPEN')
     expect(toAnalyticsEvent({ type: 'modal/closeRequested' }, undefined, initial)?.props.event).toBe('MODAL_CLOSE')
     expect(toAnalyticsEvent({ type: 'connection/disconnected', namespace: 'solana' }, undefined, initial)?.props.event).toBe('DISCONNECT_SUCCESS')
   })
