@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { DEFAULT_WALLETS, placeholderSvg, queryWallets, RegistryQueryError, walletImage, type RegistryWallet } from './walletRegistry.js'
+import { readBody } from './httpServer.js'
 import { isLoopbackOrigin } from './loopback.js'
 import { createMailbox, mailboxRoute, type Mailbox } from './mailbox.js'
 
@@ -244,13 +245,6 @@ function end(res: ServerResponse, status: number, body?: string, type?: string):
 }
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
-  let size = 0
-  const chunks: Buffer[] = []
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length
-    if (size > MAX_BODY) throw new Error('Body too large')
-    chunks.push(chunk as Buffer)
-  }
-  const text = Buffer.concat(chunks).toString('utf8')
+  const text = await readBody(req, MAX_BODY)
   return text ? JSON.parse(text) : null
 }

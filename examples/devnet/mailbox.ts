@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { readBody } from './httpServer.js'
 import { isLoopbackHost, isLoopbackOrigin } from './loopback.js'
 
 /**
@@ -118,7 +119,7 @@ export async function mailboxRoute(mailbox: Mailbox, req: IncomingMessage, url: 
   if (!email) return reply(res, 400, { message: 'Invalid email' })
   if (req.method === 'GET' && !match[2]) return reply(res, 200, mailbox.list(email))
   if (req.method !== 'POST') return reply(res, 405, { message: 'Method not allowed' })
-  const body = await readBody(req)
+  const body = await readJsonOrNull(req)
   const purpose = body && typeof body === 'object' && MAIL_PURPOSES.includes((body as { purpose?: MailPurpose }).purpose!) ? (body as { purpose: MailPurpose }).purpose : null
   if (!purpose) return reply(res, 400, { message: 'Invalid purpose' })
   if (!match[2]) return reply(res, 201, { sent: true, sentAt: mailbox.send(email, purpose).sentAt })
@@ -135,16 +136,10 @@ function reply(res: ServerResponse, status: number, body: unknown): true {
   return true
 }
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  let size = 0
-  const chunks: Buffer[] = []
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length
-    if (size > 4096) return null
-    chunks.push(chunk as Buffer)
-  }
+/** The JSON body, or null when it is not JSON or over 4 KB. */
+async function readJsonOrNull(req: IncomingMessage): Promise<unknown> {
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown
+    return JSON.parse(await readBody(req, 4096)) as unknown
   } catch {
     return null
   }

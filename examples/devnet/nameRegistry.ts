@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getAddress, isAddress, verifyMessage, type Address, type Hex, type PublicClient } from 'viem'
 import { z } from 'zod'
+import { readBody } from './httpServer.js'
 
 /** The dev registry's zone: every name is `<label>.airlock.id` (SPEC 9: an id domain of the provider). */
 export const DEV_NAME_ZONE = 'airlock.id'
@@ -134,10 +135,5 @@ export function createNameRegistry(now: () => number = () => Math.floor(Date.now
 }
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
-  let text = ''
-  for await (const chunk of req) {
-    text += String(chunk)
-    if (text.length > 16_384) throw new Error('Body too large')
-  }
-  return JSON.parse(text)
+  return JSON.parse(await readBody(req, 16_384))
 }

@@ -50,6 +50,8 @@ describe('dev mailbox', () => {
     ['GET', '/dev/mailbox/%E0%A4%A', undefined, 400],
     ['POST', '/dev/mailbox/a@example.com', { purpose: 'root' }, 400],
     ['POST', '/dev/mailbox/a@example.com', 'garbage', 400],
+    // A valid purpose past the 4 KB body limit is refused like no body at all.
+    ['POST', '/dev/mailbox/a@example.com', { purpose: 'login', pad: 'x'.repeat(4096) }, 400],
     ['POST', '/dev/mailbox/a@example.com/verify', { purpose: 'login', code: '12' }, 400],
     ['DELETE', '/dev/mailbox/a@example.com', undefined, 405],
   ])('hostile: %s %s → %i', async (method, path, body, status) => {
