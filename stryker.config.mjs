@@ -18,6 +18,7 @@ export const GROUPS = {
   timing: [
     'core/chains/announced/announcedWalletEpics.ts',
     'core/chains/evm/disconnectEpic.ts',
+    'core/chains/evm/receiptEpic.ts',
     'core/chains/evm/reconnectEpic.ts',
     'core/connectors/auth/authProviderEpic.ts',
     'core/connectors/auth/cooldownEpic.ts',

@@ -22,5 +22,6 @@ export { scrubErrorText } from './store/scrubErrorText.js'
 // rxjs's scheduler (core/startupScheduler.ts) and the RPC method lists (core/connectors/wrapProvider.ts) come here.
 export { asyncScheduler } from 'rxjs/internal/scheduler/async'
 export { isAllowedRpcMethod, RPC_NOT_ALLOWED_MESSAGE } from './chains/evm/rpcMethods.js'
+export { requestSucceeded } from './connectors/requestSucceeded.js'
 // Keeps the page's start-up modules in one shared chunk (see sharedChunk.ts).
 export { SHARED_CHUNK } from './sharedChunk.js'

@@ -172,7 +172,8 @@ export type BalanceAction =
 /** Requests to the wallet made through `getProvider()`: what was asked, never the payload. */
 export type WalletRequestAction =
   | { type: 'wallet/requestSent'; id: string; namespace: ChainNamespace; method: string }
-  | { type: 'wallet/requestSucceeded'; id: string; method: string }
+  /** `hash`: the transaction a successful `eth_sendTransaction` sent (public, and what its receipt is awaited by). */
+  | { type: 'wallet/requestSucceeded'; id: string; method: string; hash?: string }
   | { type: 'wallet/requestFailed'; id: string; method: string; error: ErrorInfo }
 
 export type ThemeAction =

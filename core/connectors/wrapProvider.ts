@@ -22,15 +22,15 @@ export function wrapProvider(params: {
       const method = typeof args?.method === 'string' ? args.method : ''
       dispatch({ type: 'wallet/requestSent', id: requestId, namespace, method })
       // The method lists load with the first request, not with the page (issue 12).
-      const { isAllowedRpcMethod, RPC_NOT_ALLOWED_MESSAGE } = await import('../startupEffects.js')
-      if (!isAllowedRpcMethod(method)) {
-        const error = new BaseError(RPC_NOT_ALLOWED_MESSAGE, { code: 4200, details: `method: ${method.slice(0, 64)}` })
+      const effects = await import('../startupEffects.js')
+      if (!effects.isAllowedRpcMethod(method)) {
+        const error = new BaseError(effects.RPC_NOT_ALLOWED_MESSAGE, { code: 4200, details: `method: ${method.slice(0, 64)}` })
         dispatch({ type: 'wallet/requestFailed', id: requestId, method, error: error.toJSON() })
         throw error
       }
       try {
         const result = await provider.request(args)
-        dispatch({ type: 'wallet/requestSucceeded', id: requestId, method })
+        dispatch(effects.requestSucceeded(requestId, method, result))
         return result
       } catch (error) {
         dispatch({ type: 'wallet/requestFailed', id: requestId, method, error: toErrorInfo(error, 'Request failed') })

@@ -12,6 +12,13 @@ export const BALANCE_RETRY_PAUSE_MS = 30_000
 export const PORTFOLIO_CACHE_MS = 30_000
 /** Native balance cache lifetime. */
 export const NATIVE_BALANCE_CACHE_MS = 30_000
+/**
+ * After an EVM transaction is sent, its receipt is looked for this often (our choice, next to SPEC 4's
+ * refresh after a send: the hash can come before the block, and the balance read then is stale)...
+ */
+export const RECEIPT_POLL_MS = 2_000
+/** ...for at most this long; a transaction still unmined then is left to the 30 s balance cache. */
+export const RECEIPT_WAIT_MS = 120_000
 /** Name (ENS-style) cache lifetime. */
 export const NAME_CACHE_MS = 5 * 60_000
 /** Identity cache lifetime. */

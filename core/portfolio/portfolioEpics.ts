@@ -24,6 +24,7 @@ import { reasonsBody, profileResponse, suggestionsResponse } from './portfolioSc
 import { resourceEpic, type ResourceEpicParameters } from './resourceEpic.js'
 import { selectPortfolio } from './selectPortfolio.js'
 import { NAME_LABEL_PATTERN, NAME_ZONE, nameErrors } from './names.js'
+import { TRANSACTION_HASH } from '../connectors/requestSucceeded.js'
 
 type AirlockEpic = Epic<Action, AirlockState, AirlockDeps>
 
@@ -235,9 +236,6 @@ export const registerNameEpic: AirlockEpic = (action$, state$, deps) =>
     ),
   )
 
-/** A transaction hash as wallets answer `eth_sendTransaction`. */
-const TX_HASH = /^0x[0-9a-fA-F]{64}$/
-
 /**
  * Send (SPEC 5), once the person confirmed the preview: the connected EVM wallet is asked to send
  * (an injected wallet, WalletConnect, or the embedded wallet, which shows its own approval in the
@@ -293,7 +291,7 @@ async function sendWith(provider: Eip1193Provider, network: Network, transaction
   if (transaction.namespace === 'eip155') {
     const { namespace: _namespace, ...tx } = transaction
     const hash = await provider.request({ method: 'eth_sendTransaction', params: [tx] })
-    if (typeof hash !== 'string' || !TX_HASH.test(hash)) throw new BaseError('The wallet returned no transaction hash')
+    if (typeof hash !== 'string' || !TRANSACTION_HASH.test(hash)) throw new BaseError('The wallet returned no transaction hash')
     return hash
   }
   const { solanaTransfer } = await import('./solanaTransfer.js')

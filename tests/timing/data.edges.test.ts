@@ -3,6 +3,7 @@ import { describe, vi } from 'vitest'
 import type { PortfolioData } from '../../core/actions/portfolio.js'
 import type { Action } from '../../core/actions/types.js'
 import { getNativeBalance } from '../../core/chains/evm/getNativeBalance.js'
+import { receiptEpic } from '../../core/chains/evm/receiptEpic.js'
 import { airlockDevnet } from '../../core/chains/networks.js'
 import {
   BALANCE_RETRY_PAUSE_MS,
@@ -10,6 +11,8 @@ import {
   IMAGE_PRELOAD_TIMEOUT_MS,
   NAME_SEARCH_DEBOUNCE_MS,
   PORTFOLIO_CACHE_MS,
+  RECEIPT_POLL_MS,
+  RECEIPT_WAIT_MS,
   RPC_TIMEOUT_MS,
   WALLET_ASSETS_TIMEOUT_MS,
   WALLET_SEARCH_DEBOUNCE_MS,
@@ -81,6 +84,46 @@ describe('account data caches (SPEC 9: portfolio 30 s, identity 5 min; 30 s paus
     },
     before: ['portfolio/fetchSkipped'],
     at: ['portfolio/fetchStarted', 'portfolio/fetched'],
+  })
+})
+
+describe('receipt of a sent transaction (our choice: a look every 2 s, for at most 2 min)', () => {
+  const HASH = `0x${'5c50'.repeat(16)}`
+  const sent: Action = { type: 'wallet/requestSucceeded', id: 'r1', method: 'eth_sendTransaction', hash: HASH }
+  const connected = () =>
+    reduce(
+      state(),
+      { type: 'connection/accountConnected', namespace: 'eip155', caipAddress: KEY_A, connectorId: 'dev.test' },
+      { type: 'portfolio/fetched', resource: 'tokens', key: KEY_A, data: [], at: 0 } as Action,
+    )
+
+  timingEdge('RECEIPT_POLL_MS: 1 999 ms after the hash its receipt has not been looked for; at 2 000 ms it has, and the balances are read again', {
+    constant: RECEIPT_POLL_MS,
+    spec: 2_000,
+    run: (ms) => {
+      const clock = virtualClock()
+      const { out } = runTimeline(clock, { epic: receiptEpic(() => of(true)), state: connected(), deps: marbleDeps(clock), inputs: [[0, sent]], lookAt: ms })
+      return typesOf(out)
+    },
+    before: [],
+    at: ['balance/fetchRequested', 'portfolio/fetchRequested'],
+  })
+
+  timingEdge('RECEIPT_WAIT_MS: a receipt found 119 999 ms after the hash refreshes the balances; at 120 000 ms the wait is over and the answer is dropped', {
+    constant: RECEIPT_WAIT_MS,
+    spec: 120_000,
+    run: (ms) => {
+      const clock = virtualClock()
+      // The first look (at 2 000 ms) answers "mined" at `ms`.
+      const epic = receiptEpic(() => settledAfter(clock, ms - clock.now(), true))
+      const { out } = runTimeline(clock, { epic, state: connected(), deps: marbleDeps(clock), inputs: [[0, sent]] })
+      return out.map((o) => [o.ms, o.action.type])
+    },
+    before: [
+      [119_999, 'balance/fetchRequested'],
+      [119_999, 'portfolio/fetchRequested'],
+    ],
+    at: [],
   })
 })
 

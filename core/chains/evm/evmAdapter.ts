@@ -2,6 +2,12 @@ import type { AirlockAdapter } from '../../adapters.js'
 import { lazyAdapter } from '../../lazyAdapter.js'
 import type { BalanceEpicParameters } from '../../slices/balances/balanceEpic.js'
 
+/**
+ * The EVM epics the adapter starts; `evmEpics` returns exactly these (its return type is built from
+ * this list, so an epic added there but not here, which would never run, fails the type check).
+ */
+export const EVM_EPIC_NAMES = ['discovery', 'connect', 'reconnect', 'providerEvents', 'disconnect', 'switchNetwork', 'balance', 'receipt', 'portfolio'] as const
+
 export interface EvmAdapterParameters {
   /** Balance fetching (a custom getter, cache and retry pause), mostly for tests. */
   readonly balance?: Omit<BalanceEpicParameters, 'namespace'>
@@ -18,7 +24,7 @@ export interface EvmAdapterParameters {
  * @example createAirlock({ networks: [mainnet], adapters: [evmAdapter()] })
  */
 export function evmAdapter(parameters: EvmAdapterParameters = {}): AirlockAdapter {
-  return lazyAdapter('eip155', ['discovery', 'connect', 'reconnect', 'providerEvents', 'disconnect', 'switchNetwork', 'balance', 'portfolio'], () =>
+  return lazyAdapter('eip155', EVM_EPIC_NAMES, () =>
     import('../../startupEffects.js').then((m) => m.evmEpics(parameters)),
   )
 }

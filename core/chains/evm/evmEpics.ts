@@ -5,10 +5,11 @@ import { balanceEpic } from '../../slices/balances/balanceEpic.js'
 import { portfolioEpic } from '../../portfolio/portfolioEpics.js'
 import type { AirlockState } from '../../state.js'
 import type { Epic } from '../../store/types.js'
-import type { EvmAdapterParameters } from './evmAdapter.js'
+import type { EVM_EPIC_NAMES, EvmAdapterParameters } from './evmAdapter.js'
 import { connectEpic } from './connectEpic.js'
 import { disconnectEpic } from './disconnectEpic.js'
 import { providerEventsEpic } from './providerEventsEpic.js'
+import { receiptEpic } from './receiptEpic.js'
 import { reconnectEpic } from './reconnectEpic.js'
 import { switchNetworkEpic } from './switchNetworkEpic.js'
 
@@ -18,7 +19,7 @@ import { switchNetworkEpic } from './switchNetworkEpic.js'
  * viem itself loads later still, only when a balance is read (`getNativeBalance`).
  * @example const epics = evmEpics({ reconnectTimeoutMs: 5_000 })
  */
-export function evmEpics(parameters: EvmAdapterParameters = {}): Record<'discovery' | 'connect' | 'reconnect' | 'providerEvents' | 'disconnect' | 'switchNetwork' | 'balance' | 'portfolio', Epic<Action, AirlockState, AirlockDeps>> {
+export function evmEpics(parameters: EvmAdapterParameters = {}): Record<(typeof EVM_EPIC_NAMES)[number], Epic<Action, AirlockState, AirlockDeps>> {
   return {
     discovery: injectedDiscoveryEpic,
     connect: connectEpic,
@@ -27,6 +28,8 @@ export function evmEpics(parameters: EvmAdapterParameters = {}): Record<'discove
     disconnect: disconnectEpic(),
     switchNetwork: switchNetworkEpic,
     balance: balanceEpic({ ...parameters.balance, namespace: 'eip155' }),
+    // A sent transaction's receipt, then the balances again (the hash may come before the block).
+    receipt: receiptEpic(),
     // Issue 14: the account's tokens and NFTs (and for EVM identities, Activity and names).
     portfolio: portfolioEpic('eip155'),
   }
