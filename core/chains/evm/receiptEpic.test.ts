@@ -1,10 +1,12 @@
-import { NEVER, of, throwError, timer, map, type ObservableInput } from 'rxjs'
+import { asyncScheduler, lastValueFrom, NEVER, of, throwError, timer, map, toArray, type ObservableInput } from 'rxjs'
 import { TestScheduler } from 'rxjs/testing'
-import { describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Action } from '../../actions/types.js'
+import type { AirlockDeps } from '../../deps.js'
 import type { SendSummary } from '../../portfolio/types.js'
+import { ANVIL_ACCOUNTS, freePort, startAnvil, type Anvil } from '../../../examples/devnet/anvil.js'
 import { marbleDeps, runEpic } from '../../../tests/support/epicHarness.js'
-import { initialState, reduce } from '../../../tests/support/state.js'
+import { initialState, reduce, stateFollowing } from '../../../tests/support/state.js'
 import { RECEIPT_POLL_MS, RECEIPT_WAIT_MS } from '../../constants/timing.js'
 import { airlockDevnet, airlockDevnet2 } from '../networks.js'
 import { receiptEpic, type TransactionMinedGetter } from './receiptEpic.js'
@@ -16,6 +18,7 @@ const KEY_A2 = `eip155:31338:${A}` as const
 const HASH_1 = `0x${'11'.repeat(32)}`
 const HASH_2 = `0x${'22'.repeat(32)}`
 // A Solana transaction signature: base58, 88 characters.
+const SOLANA_ACCOUNT = 'So11111111111111111111111111111111111111112'
 const SOLANA_SIGNATURE = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW'
 
 const connectA: Action = { type: 'connection/accountConnected', namespace: 'eip155', caipAddress: KEY_A, connectorId: 'dev.test' }
@@ -23,11 +26,15 @@ const toDevnet2: Action = { type: 'network/chainChanged', namespace: 'eip155', c
 /** Someone looked at the account's tokens (the Account view, or the Send view's list). */
 const looked = (key: string): Action => ({ type: 'portfolio/fetched', resource: 'tokens', key, data: [], at: 0 }) as Action
 const requested = (id: string): Action => ({ type: 'wallet/requestSent', id, namespace: 'eip155', method: 'eth_sendTransaction' })
+const refused = (id: string): Action => ({ type: 'wallet/requestFailed', id, method: 'eth_sendTransaction', error: { message: 'User rejected the request.' } })
 const sent = (id: string, hash?: string): Action => ({ type: 'wallet/requestSucceeded', id, method: 'eth_sendTransaction', ...(hash ? { hash } : {}) })
 const disconnected = (namespace: 'eip155' | 'solana'): Action => ({ type: 'connection/disconnected', namespace, reason: 'wallet' })
 const balance = (caipAddress: typeof KEY_A | typeof KEY_A2): Action => ({ type: 'balance/fetchRequested', caipAddress, force: true })
 const tokens = (key: string): Action => ({ type: 'portfolio/fetchRequested', resource: 'tokens', key, force: true })
 const refreshed = { b: balance(KEY_A), t: tokens(KEY_A) }
+const summary: SendSummary = { amount: '0.1', symbol: 'ETH', name: 'Ether', iconUrl: '', receiver: B, to: B, chain: 'eip155:31337', from: A }
+/** The Send view's EVM send, on devnet 1 from A. */
+const sendRequested: Action = { type: 'send/requested', transaction: { namespace: 'eip155', from: A, to: B, value: '0x1' }, summary }
 
 const state = () => initialState({ networks: [airlockDevnet, airlockDevnet2] })
 /** Connected on devnet 1, its tokens looked at. */
@@ -192,14 +199,48 @@ describe('receiptEpic', () => {
   test('behavior: the Send view: the chain and sender of the send, even when the form was reset and the network switched meanwhile', () => {
     const scheduler = newScheduler()
     const get = looks(scheduler, () => of(true))
-    const summary: SendSummary = { amount: '0.1', symbol: 'ETH', name: 'Ether', iconUrl: '', receiver: B, to: B, chain: 'eip155:31337', from: A }
     scheduler.run(({ hot, expectObservable }) => {
       const input$ = hot<Action>('-qxws', {
-        q: { type: 'send/requested', transaction: { namespace: 'eip155', from: A, to: B, value: '0x1' }, summary },
+        q: sendRequested,
         x: { type: 'send/reset' },
         w: toDevnet2,
         s: { type: 'send/succeeded', hash: HASH_1 },
       })
+      expectObservable(runEpic(scheduler, receiptEpic(get), input$, connected(), marbleDeps(scheduler)).out$).toBe('---- 2000ms (bt)', refreshed)
+    })
+    expect(get.calls.map((c) => [c.at, c.chain])).toEqual([[2004, 'eip155:31337']])
+  })
+
+  test('behavior: a request the wallet refused leaves nothing behind, and the next one is awaited where it was sent', () => {
+    const scheduler = newScheduler()
+    const get = looks(scheduler, () => of(true))
+    scheduler.run(({ hot, expectObservable }) => {
+      const input$ = hot<Action>('-rxqws', { r: requested('r1'), x: refused('r1'), q: requested('r2'), w: toDevnet2, s: sent('r2', HASH_1) })
+      expectObservable(runEpic(scheduler, receiptEpic(get), input$, connected(), marbleDeps(scheduler)).out$).toBe('----- 2000ms (bt)', refreshed)
+    })
+    expect(get.calls.map((c) => [c.at, c.chain])).toEqual([[2005, 'eip155:31337']])
+  })
+
+  test('behavior: a failed send leaves nothing behind: a later hash whose start this epic did not see is the account shown now', () => {
+    const scheduler = newScheduler()
+    const get = looks(scheduler, () => of(true))
+    scheduler.run(({ hot, expectObservable }) => {
+      const input$ = hot<Action>('-qfws', { q: sendRequested, f: { type: 'send/failed', error: { message: 'The transaction was not sent' } }, w: toDevnet2, s: { type: 'send/succeeded', hash: HASH_1 } })
+      expectObservable(runEpic(scheduler, receiptEpic(get), input$, connected(), marbleDeps(scheduler)).out$).toBe('---- 2000ms B', { B: balance(KEY_A2) })
+    })
+    expect(get.calls.map((c) => [c.at, c.chain])).toEqual([[2004, 'eip155:31338']])
+  })
+
+  test('behavior: a Solana send started meanwhile (each family sends on its own) leaves the EVM send its account and network', () => {
+    const scheduler = newScheduler()
+    const get = looks(scheduler, () => of(true))
+    const solana: Action = {
+      type: 'send/requested',
+      transaction: { namespace: 'solana', from: SOLANA_ACCOUNT, to: SOLANA_ACCOUNT, lamports: '1' },
+      summary: { ...summary, symbol: 'SOL', name: 'Solana', receiver: SOLANA_ACCOUNT, to: SOLANA_ACCOUNT, chain: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', from: SOLANA_ACCOUNT },
+    }
+    scheduler.run(({ hot, expectObservable }) => {
+      const input$ = hot<Action>('-qnws', { q: sendRequested, n: solana, w: toDevnet2, s: { type: 'send/succeeded', hash: HASH_1 } })
       expectObservable(runEpic(scheduler, receiptEpic(get), input$, connected(), marbleDeps(scheduler)).out$).toBe('---- 2000ms (bt)', refreshed)
     })
     expect(get.calls.map((c) => [c.at, c.chain])).toEqual([[2004, 'eip155:31337']])
@@ -233,5 +274,23 @@ describe('receiptEpic', () => {
       [4001, 'eip155:31337', HASH_1],
       [6001, 'eip155:31337', HASH_1],
     ])
+  })
+})
+
+describe('receiptEpic: its default getter, against a real anvil', () => {
+  let anvil: Anvil
+  beforeAll(async () => {
+    anvil = await startAnvil({ port: await freePort(), chainId: 31337 })
+  })
+  afterAll(() => anvil?.stop())
+
+  test('default: the receipt is read from the node over the network\'s RPC URL; once mined, the balance and the tokens are read again', async () => {
+    // Automine: the transaction is in a block by the first look.
+    const hash = await anvil.rpc<string>('eth_sendTransaction', [{ from: ANVIL_ACCOUNTS[0].address, to: ANVIL_ACCOUNTS[1].address, value: '0x1' }])
+    const network = { ...airlockDevnet, rpcUrls: { default: { http: [anvil.rpcUrl] } } }
+    const state = reduce(initialState({ networks: [network] }), connectA, looked(KEY_A))
+    // A real clock, small timings: a look every 20 ms for at most 5 s (then nothing, and the test fails).
+    const out$ = receiptEpic(undefined, 20, 5_000)(of(sent('r1', hash)), stateFollowing(state).state$, { scheduler: asyncScheduler } as unknown as AirlockDeps)
+    expect(await lastValueFrom(out$.pipe(toArray()))).toEqual([balance(KEY_A), tokens(KEY_A)])
   })
 })

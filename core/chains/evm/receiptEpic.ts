@@ -30,18 +30,27 @@ export const receiptEpic =
   (getMined: TransactionMinedGetter = readMined, pollMs = RECEIPT_POLL_MS, waitMs = RECEIPT_WAIT_MS): Epic<Action, AirlockState, AirlockDeps> =>
   (action$, state$, deps) =>
     defer(() => {
-      // The account and network each transaction was sent from: the wallet sends on that chain,
-      // and the network may be switched while it asks the person (the Send view then even resets).
+      /** The account shown now, on its network (what a send moves). */
+      // Stryker disable next-line BooleanLiteral: only the target's key and source are read here, never its force (refreshed() always forces)
+      const shown = (): BalanceTarget | null => activeBalanceTarget('eip155', state$.value, true)
+      // The account and network each request was sent from: the wallet sends on that chain, and the
+      // network may be switched while it asks the person (the Send view then even resets). Every
+      // request's, whatever its method or family: only an eth_sendTransaction's is read (targetOf).
       const sentFrom = new Map<string, BalanceTarget | null>()
       // The Send view's: it sends one at a time (the view offers no second; its reducer and sendEpic
       // would refuse one), so the last EVM request is the send on its way.
       let sending: BalanceTarget | null | undefined
       const remember$ = action$.pipe(
-        ofType('wallet/requestSent', 'wallet/requestFailed', 'send/requested', 'send/failed'),
+        ofType(
+          'wallet/requestSent',
+          // Stryker disable next-line StringLiteral: only frees memory: request ids are random (deps.id), so a failed request's id never succeeds later and its entry would never be read
+          'wallet/requestFailed',
+          'send/requested',
+          'send/failed',
+        ),
         tap((action) => {
-          if (action.type === 'wallet/requestSent') {
-            if (action.namespace === 'eip155' && action.method === 'eth_sendTransaction') sentFrom.set(action.id, activeBalanceTarget('eip155', state$.value, true))
-          } else if (action.type === 'wallet/requestFailed') sentFrom.delete(action.id)
+          if (action.type === 'wallet/requestSent') sentFrom.set(action.id, shown())
+          else if (action.type === 'wallet/requestFailed') sentFrom.delete(action.id)
           else if (action.type === 'send/failed') sending = undefined
           else if (action.transaction.namespace === 'eip155') {
             const { chain, from: sender } = action.summary
@@ -62,10 +71,10 @@ export const receiptEpic =
           sent = sending
           sending = undefined
         }
-        // A Solana signature (`send/succeeded` of its Send) is base58, never 0x-hex.
-        if (action.hash === undefined || !TRANSACTION_HASH.test(action.hash)) return null
+        // A Solana signature (`send/succeeded` of its Send) is base58, never 0x-hex; no hash reads 'undefined'.
+        if (!TRANSACTION_HASH.test(String(action.hash))) return null
         // A transaction whose start this epic did not see: the account shown now.
-        return sent !== undefined ? sent : activeBalanceTarget('eip155', state$.value, true)
+        return sent !== undefined ? sent : shown()
       }
 
       const refreshed = (key: BalanceTarget['key']): Observable<Action> =>
