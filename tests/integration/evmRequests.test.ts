@@ -63,6 +63,30 @@ describe('EVM requests through getProvider (anvil)', () => {
     expect(BigInt(after.balances.native[key]!.value)).toBeLessThan(BigInt(before.balances.native[key]!.value) - 10n ** 17n + 1n)
   })
 
+  test('behavior: a hash answered before its block (as real wallets do): the balance is read again once the receipt is in', async () => {
+    const wallet = walletFor(stack, 3)
+    const airlock = await connected(wallet)
+    const key = `eip155:31337:${wallet.address}`
+    const before = await until(airlock, (s) => s.balances.native[key] !== undefined)
+    await stack.chain1.rpc('evm_setAutomine', [false])
+    try {
+      await airlock.getProvider()!.request({
+        method: 'eth_sendTransaction',
+        params: [{ from: wallet.address, to: ANVIL_ACCOUNTS[1].address, value: toHex(10n ** 17n) }],
+      })
+      // The read right after the send still sees the old balance: the transaction waits in the pool.
+      await until(airlock, (s) => (s.balances.native[key]?.fetchedAt ?? 0) > (before.balances.native[key]?.fetchedAt ?? 0))
+      expect(airlock.getState().balances.native[key]!.value).toBe(before.balances.native[key]!.value)
+      await stack.chain1.rpc('evm_mine', [])
+    } finally {
+      await stack.chain1.rpc('evm_setAutomine', [true])
+    }
+    const onChain = BigInt(await stack.chain1.rpc<string>('eth_getBalance', [wallet.address, 'latest']))
+    expect(onChain).toBeLessThan(BigInt(before.balances.native[key]!.value) - 10n ** 17n + 1n)
+    // Looked for every 2 s (RECEIPT_POLL_MS), well before the 30 s balance cache would end.
+    await until(airlock, (s) => s.balances.native[key]?.value === onChain.toString(), 10_000)
+  })
+
   test('behavior: a method off the list is refused before the wallet sees it', async () => {
     const wallet = walletFor(stack, 0)
     const airlock = await connected(wallet)
