@@ -110,7 +110,8 @@ describe('replayWith: validation', () => {
     ['another format', { ...envelope([entry(1)]), format: 'other-log' }, [{ path: ['format'], code: 'invalid_literal' }]],
     ['an empty format', { ...envelope([entry(1)]), format: '' }, [{ path: ['format'], code: 'invalid_literal' }]],
     ['another format, without initialState', { format: 'other-log', version: 1, entries: [entry(1)] }, [{ path: ['format'], code: 'invalid_literal' }]],
-    ['version 2', { ...envelope([entry(1)]), version: 2 }, [{ path: ['version'], code: 'invalid_literal' }]],
+    ['version 0', { ...envelope([entry(1)]), version: 0 }, [{ path: ['version'], code: 'invalid_literal' }]],
+    ['version -1', { ...envelope([entry(1)]), version: -1 }, [{ path: ['version'], code: 'invalid_literal' }]],
     ['version "1"', { ...envelope([entry(1)]), version: '1' }, [{ path: ['version'], code: 'invalid_literal' }]],
     ['entries that are not a list', { ...envelope([]), entries: { 0: entry(1) } }, [{ path: ['entries'], code: 'invalid_type' }]],
     ['no entries', { format: 'airlock-log', version: 1, initialState: [100] }, [{ path: ['entries'], code: 'invalid_type' }]],
@@ -119,6 +120,20 @@ describe('replayWith: validation', () => {
   ])('failure: an export with %s is rejected with zod naming what is wrong', (_, input, issues) => {
     expect(zodIssues(() => replayUnknown(input))).toEqual(issues)
     expect(zodIssues(() => replay(JSON.stringify(input)))).toEqual(issues)
+  })
+
+  test.each([2, 7, 1.5])('failure: a log of a newer format version (%s) says so in words, whatever its entries', (version) => {
+    const newer = `This log is format version ${version}, written by a newer Airlock; this one reads version 1. Replay it with the version that wrote it, or a later one.`
+    expect(() => replayUnknown({ ...envelope([entry(1)]), version })).toThrow(new RangeError(newer))
+    expect(() => replay(JSON.stringify({ ...envelope([entry(1), null]), version }))).toThrow(new RangeError(newer))
+    expect(() => replayUnknown({ format: 'airlock-log', version, entries: 'not yet known' })).toThrow(new RangeError(newer))
+  })
+
+  test('failure: a newer version of another format is not ours to name: zod names the format', () => {
+    expect(zodIssues(() => replayUnknown({ ...envelope([entry(1)]), format: 'other-log', version: 2 }))).toEqual([
+      { path: ['format'], code: 'invalid_literal' },
+      { path: ['version'], code: 'invalid_literal' },
+    ])
   })
 
   test('failure: a wrong envelope is named alone; its entries are checked only once it is right', () => {

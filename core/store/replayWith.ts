@@ -8,7 +8,7 @@ const entrySchema = z.object({
 })
 const exportSchema = z.object({
   format: z.literal('airlock-log'),
-  version: z.literal(1),
+  version: z.literal(1), // LOG_FORMAT_VERSION
   initialState: z.unknown(),
   entries: z.array(entrySchema),
 })
@@ -56,6 +56,21 @@ function isEnvelope<S, A extends AnyAction>(value: unknown): value is LogExport<
     Array.isArray(entries)
 }
 
+/** The export format version this Airlock writes and reads (`LogExport.version`). */
+export const LOG_FORMAT_VERSION = 1
+
+/**
+ * A log written by a newer Airlock (a bug report from a user on a later release): said in words
+ * rather than as zod's "invalid literal", so whoever replays it knows to update.
+ */
+function refuseNewer(value: unknown): void {
+  if (typeof value !== 'object' || value === null) return
+  const { format, version } = value as Record<string, unknown>
+  if (format === 'airlock-log' && typeof version === 'number' && version > LOG_FORMAT_VERSION) {
+    throw new RangeError(`This log is format version ${version}, written by a newer Airlock; this one reads version ${LOG_FORMAT_VERSION}. Replay it with the version that wrote it, or a later one.`)
+  }
+}
+
 /** The entries as given when every one is well formed; otherwise zod's error, which names the bad one. */
 function parseEntries<A extends AnyAction>(value: readonly unknown[]): readonly LogEntry<A>[] {
   // Stryker disable next-line ConditionalExpression: `→ true` has zod check good entries too, which it passes (the `→ false` twin is killed by every bad entry)
@@ -78,6 +93,7 @@ export function replayWith<S, A extends AnyAction>(reducer: Reducer<S, A>, defau
       entries = parseEntries<A>(parsed)
       state = initialState ?? defaultInitialState
     } else {
+      refuseNewer(parsed)
       // The envelope checked by hand when it is right (zod would copy all 100,000 entries); zod names what is wrong.
       const log = isEnvelope(parsed) ? parsed : (exportEnvelopeSchema.parse(parsed) as unknown as LogExport<S, A>)
       entries = parseEntries<A>(log.entries)
