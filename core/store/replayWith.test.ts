@@ -113,6 +113,7 @@ describe('replayWith: validation', () => {
     ['version 0', { ...envelope([entry(1)]), version: 0 }, [{ path: ['version'], code: 'invalid_literal' }]],
     ['version -1', { ...envelope([entry(1)]), version: -1 }, [{ path: ['version'], code: 'invalid_literal' }]],
     ['version "1"', { ...envelope([entry(1)]), version: '1' }, [{ path: ['version'], code: 'invalid_literal' }]],
+    ['version "2" (a string: not a newer version, a wrong one)', { ...envelope([entry(1)]), version: '2' }, [{ path: ['version'], code: 'invalid_literal' }]],
     ['entries that are not a list', { ...envelope([]), entries: { 0: entry(1) } }, [{ path: ['entries'], code: 'invalid_type' }]],
     ['no entries', { format: 'airlock-log', version: 1, initialState: [100] }, [{ path: ['entries'], code: 'invalid_type' }]],
     ['null', null, [{ path: [], code: 'invalid_type' }]],
