@@ -7,7 +7,8 @@ import { DEV_SPL_MINT, giveDevTokens } from '../../examples/devnet/solana/devSpl
 import { associatedTokenAddress } from '../../core/chains/solana/programAddress.js'
 import { injectSolanaWallet } from './injectSolanaWallet.js'
 import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
-import { screenshot } from './chromium.js'
+import type { Page } from 'playwright-core'
+import { screenshot, stepWithScreenshot } from './chromium.js'
 import { answerInFrame, emailLogin } from './emailLogin.js'
 import { useDappHarness } from './useDappHarness.js'
 
@@ -18,6 +19,25 @@ import { useDappHarness } from './useDappHarness.js'
  * signature that then replaces the address in the account button.
  */
 const dapp = useDappHarness()
+
+const step = stepWithScreenshot('e2e-account-')
+/**
+ * A step that, when it fails, also keeps a full-page screenshot and prints the last actions the
+ * page's store saw: these tests failed twice on a loaded 2-core machine (a send form's error that
+ * never showed; the Tokens tab missing after a Solana send) and passed alone, so the next reader
+ * needs what the page was doing.
+ */
+async function traced(page: Page, name: string, run: () => Promise<void>): Promise<void> {
+  try {
+    await step(page, name, run)
+  } catch (error) {
+    const tail = await page
+      .evaluate(() => (window as unknown as { airlock?: { log: { entries(): { at: number; action: { type: string } }[] } } }).airlock?.log.entries().slice(-40).map((e) => `${Math.round(e.at)} ${e.action.type}`))
+      .catch(() => null)
+    console.log(`account e2e step "${name}" failed; the page's last actions: ${JSON.stringify(tail)}`)
+    throw error
+  }
+}
 
 describe('the Account view in Chromium', { timeout: 90_000 }, () => {
   test('behavior: tokens and NFTs show; sending 1.5 dUSD moves the balance and appears in Activity; a registered name replaces the address', async () => {
@@ -57,33 +77,35 @@ describe('the Account view in Chromium', { timeout: 90_000 }, () => {
     expect(await dialog.locator('[data-nft] img').count()).toBe(2)
     await screenshot(page, 'e2e-account-nfts')
 
-    // Send 1.5 dUSD: preview with the fee, the wallet signs, the hash shows.
-    await dialog.getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Send' }).click()
-    const form = dialog.locator('[data-airlock="send-form"]')
-    await form.waitFor()
-    await form.getByRole('button', { name: 'Preview' }).click()
-    await expect.poll(() => dialog.locator('[data-airlock="send-error"]').textContent()).toBe('An amount and receiver address are required')
-    const dusdOption = await form.locator('[data-airlock="send-token"] option').evaluateAll((options) => options.find((o) => o.textContent?.startsWith('dUSD'))?.getAttribute('value'))
-    await form.locator('[data-airlock="send-token"]').selectOption(dusdOption!)
-    await form.locator('[data-airlock="send-amount"]').fill('1.5')
-    await form.locator('[data-airlock="send-receiver"]').fill(receiver)
-    await form.getByRole('button', { name: 'Preview' }).click()
-    const preview = dialog.locator('[data-airlock="send-preview"]')
-    await preview.waitFor({ timeout: 15_000 })
-    expect(await preview.textContent()).toMatch(/Network fee[\d.,]+ ETH/)
-    await screenshot(page, 'e2e-send-preview')
-    await preview.getByRole('button', { name: 'Send' }).click()
-    const hash = await dialog.locator('[data-airlock="send-hash"]').textContent({ timeout: 15_000 })
-    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
-    await dialog.getByRole('button', { name: 'Done' }).click()
+    await traced(page, 'evm-send', async () => {
+      // Send 1.5 dUSD: preview with the fee, the wallet signs, the hash shows.
+      await dialog.getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Send' }).click()
+      const form = dialog.locator('[data-airlock="send-form"]')
+      await form.waitFor()
+      await form.getByRole('button', { name: 'Preview' }).click()
+      await expect.poll(() => dialog.locator('[data-airlock="send-error"]').textContent()).toBe('An amount and receiver address are required')
+      const dusdOption = await form.locator('[data-airlock="send-token"] option').evaluateAll((options) => options.find((o) => o.textContent?.startsWith('dUSD'))?.getAttribute('value'))
+      await form.locator('[data-airlock="send-token"]').selectOption(dusdOption!)
+      await form.locator('[data-airlock="send-amount"]').fill('1.5')
+      await form.locator('[data-airlock="send-receiver"]').fill(receiver)
+      await form.getByRole('button', { name: 'Preview' }).click()
+      const preview = dialog.locator('[data-airlock="send-preview"]')
+      await preview.waitFor({ timeout: 15_000 })
+      expect(await preview.textContent()).toMatch(/Network fee[\d.,]+ ETH/)
+      await screenshot(page, 'e2e-send-preview')
+      await preview.getByRole('button', { name: 'Send' }).click()
+      const hash = await dialog.locator('[data-airlock="send-hash"]').textContent({ timeout: 15_000 })
+      expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+      await dialog.getByRole('button', { name: 'Done' }).click()
 
-    // Back on the account: the balance moved (refetched after the send) and Activity lists the transfer.
-    await expect.poll(() => dialog.locator('[data-token="dUSD"]').textContent(), { timeout: 15_000 }).toContain('998.50 dUSD')
-    await dialog.getByRole('tab', { name: 'Activity' }).click()
-    const row = dialog.locator(`[data-activity="${hash}"]`)
-    await expect.poll(() => row.getAttribute('data-status'), { timeout: 15_000 }).toBe('confirmed')
-    expect(await row.textContent()).toContain('Sent 1.500 dUSD')
-    await screenshot(page, 'e2e-account-activity')
+      // Back on the account: the balance moved (refetched after the send) and Activity lists the transfer.
+      await expect.poll(() => dialog.locator('[data-token="dUSD"]').textContent(), { timeout: 15_000 }).toContain('998.50 dUSD')
+      await dialog.getByRole('tab', { name: 'Activity' }).click()
+      const row = dialog.locator(`[data-activity="${hash}"]`)
+      await expect.poll(() => row.getAttribute('data-status'), { timeout: 15_000 }).toBe('confirmed')
+      expect(await row.textContent()).toContain('Sent 1.500 dUSD')
+      await screenshot(page, 'e2e-account-activity')
+    })
 
     // Choose a name: available, signed by the wallet, then shown instead of the address.
     await dialog.getByRole('button', { name: 'Choose a name' }).click()
@@ -119,8 +141,10 @@ describe('the Account view in Chromium', { timeout: 90_000 }, () => {
     await answerInFrame(page, 'Approve')
     const hash = await dialog.locator('[data-airlock="send-hash"]').textContent({ timeout: 20_000 })
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
-    await dialog.getByRole('button', { name: 'Done' }).click()
-    await expect.poll(() => eth.textContent(), { timeout: 15_000 }).toContain('99.74 ETH')
+    await traced(page, 'embedded-after-send', async () => {
+      await dialog.getByRole('button', { name: 'Done' }).click()
+      await expect.poll(() => eth.textContent(), { timeout: 15_000 }).toContain('99.74 ETH')
+    })
     await dialog.getByRole('tab', { name: 'Activity' }).click()
     await expect.poll(() => dialog.locator(`[data-activity="${hash}"]`).getAttribute('data-status'), { timeout: 15_000 }).toBe('confirmed')
 
@@ -145,51 +169,53 @@ describe('the Account view in Chromium', { timeout: 90_000 }, () => {
     const recipient = new PublicKey(SOLANA_DEMO_RECIPIENT)
     const before = await connection.getBalance(recipient, 'confirmed')
     const { page, errors } = await dapp.openDapp(dapp.newWallet(4), '', (p) => injectSolanaWallet(p, wallet))
-    await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    await page.getByRole('dialog').getByRole('button', { name: /Send Sol/ }).click()
-    await expect.poll(() => page.getByTestId('status').textContent()).toBe('connected')
-    await page.evaluate(() => (window as unknown as { airlock: { open(): void } }).airlock.open())
-    const dialog = page.getByRole('dialog')
-    await expect.poll(() => dialog.locator('[data-airlock="tokens"] [data-token="SOL"]').textContent(), { timeout: 15_000 }).toContain('2.00 SOL')
-    await dialog.getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Send' }).click()
-    const form = dialog.locator('[data-airlock="send-form"]')
-    await form.locator('[data-airlock="send-amount"]').fill('0.5')
-    await form.locator('[data-airlock="send-receiver"]').fill('0xnot-a-solana-address')
-    await form.getByRole('button', { name: 'Preview' }).click()
-    await expect.poll(() => dialog.locator('[data-airlock="send-error"]').textContent()).toBe('Enter a Solana address')
-    await form.locator('[data-airlock="send-receiver"]').fill(SOLANA_DEMO_RECIPIENT)
-    await form.getByRole('button', { name: 'Preview' }).click()
-    const preview = dialog.locator('[data-airlock="send-preview"]')
-    await preview.waitFor({ timeout: 15_000 })
-    expect(await preview.textContent()).toContain('Network fee0.000005 SOL')
-    await screenshot(page, 'e2e-send-solana-preview')
-    await preview.getByRole('button', { name: 'Send' }).click()
-    const signature = await dialog.locator('[data-airlock="send-hash"]').textContent({ timeout: 15_000 })
-    expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
-    expect(wallet.requests.at(-1)?.kind).toBe('signAndSendTransaction')
-    expect(await connection.getBalance(recipient, 'confirmed')).toBe(before + LAMPORTS_PER_SOL / 2)
-    await dialog.getByRole('button', { name: 'Done' }).click()
-    await expect.poll(() => dialog.locator('[data-airlock="tokens"] [data-token="SOL"]').textContent(), { timeout: 15_000 }).toContain('1.49 SOL')
+    await traced(page, 'solana-send', async () => {
+      await page.getByRole('button', { name: 'Connect Wallet' }).click()
+      await page.getByRole('dialog').getByRole('button', { name: /Send Sol/ }).click()
+      await expect.poll(() => page.getByTestId('status').textContent()).toBe('connected')
+      await page.evaluate(() => (window as unknown as { airlock: { open(): void } }).airlock.open())
+      const dialog = page.getByRole('dialog')
+      await expect.poll(() => dialog.locator('[data-airlock="tokens"] [data-token="SOL"]').textContent(), { timeout: 15_000 }).toContain('2.00 SOL')
+      await dialog.getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Send' }).click()
+      const form = dialog.locator('[data-airlock="send-form"]')
+      await form.locator('[data-airlock="send-amount"]').fill('0.5')
+      await form.locator('[data-airlock="send-receiver"]').fill('0xnot-a-solana-address')
+      await form.getByRole('button', { name: 'Preview' }).click()
+      await expect.poll(() => dialog.locator('[data-airlock="send-error"]').textContent()).toBe('Enter a Solana address')
+      await form.locator('[data-airlock="send-receiver"]').fill(SOLANA_DEMO_RECIPIENT)
+      await form.getByRole('button', { name: 'Preview' }).click()
+      const preview = dialog.locator('[data-airlock="send-preview"]')
+      await preview.waitFor({ timeout: 15_000 })
+      expect(await preview.textContent()).toContain('Network fee0.000005 SOL')
+      await screenshot(page, 'e2e-send-solana-preview')
+      await preview.getByRole('button', { name: 'Send' }).click()
+      const signature = await dialog.locator('[data-airlock="send-hash"]').textContent({ timeout: 15_000 })
+      expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+      expect(wallet.requests.at(-1)?.kind).toBe('signAndSendTransaction')
+      expect(await connection.getBalance(recipient, 'confirmed')).toBe(before + LAMPORTS_PER_SOL / 2)
+      await dialog.getByRole('button', { name: 'Done' }).click()
+      await expect.poll(() => dialog.locator('[data-airlock="tokens"] [data-token="SOL"]').textContent(), { timeout: 15_000 }).toContain('1.49 SOL')
 
-    // An SPL token: the dev data service lists the dev mint the wallet holds; sending 2.5 creates the
-    // recipient's token account (its rent is in the previewed fee) and the token program moves it.
-    expect(await dialog.locator('[data-airlock="tokens"] [data-token="dUSD"]').textContent()).toContain('10.00 dUSD')
-    const recipientAccount = new PublicKey(associatedTokenAddress(SOLANA_DEMO_RECIPIENT, DEV_SPL_MINT.address))
-    const rent = (await connection.getAccountInfo(recipientAccount, 'confirmed')) ? 0 : await connection.getMinimumBalanceForRentExemption(165)
-    await dialog.getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Send' }).click()
-    await form.locator('[data-airlock="send-token"]').selectOption(`${airlockSolanaLocal.caipNetworkId}:${DEV_SPL_MINT.address}`)
-    await form.locator('[data-airlock="send-amount"]').fill('2.5')
-    await form.locator('[data-airlock="send-receiver"]').fill(SOLANA_DEMO_RECIPIENT)
-    await form.getByRole('button', { name: 'Preview' }).click()
-    await preview.waitFor({ timeout: 15_000 })
-    expect(await preview.textContent()).toContain(`Network fee${(5000 + rent) / LAMPORTS_PER_SOL} SOL`)
-    expect(await preview.textContent()).toContain('2.5 dUSD')
-    await screenshot(page, 'e2e-send-spl-preview')
-    await preview.getByRole('button', { name: 'Send' }).click()
-    expect(await dialog.locator('[data-airlock="send-hash"]').textContent({ timeout: 15_000 })).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
-    expect((await connection.getTokenAccountBalance(recipientAccount, 'confirmed')).value.uiAmountString).toBe('2.5')
-    await dialog.getByRole('button', { name: 'Done' }).click()
-    await expect.poll(() => dialog.locator('[data-airlock="tokens"] [data-token="dUSD"]').textContent(), { timeout: 15_000 }).toContain('7.50 dUSD')
+      // An SPL token: the dev data service lists the dev mint the wallet holds; sending 2.5 creates the
+      // recipient's token account (its rent is in the previewed fee) and the token program moves it.
+      expect(await dialog.locator('[data-airlock="tokens"] [data-token="dUSD"]').textContent()).toContain('10.00 dUSD')
+      const recipientAccount = new PublicKey(associatedTokenAddress(SOLANA_DEMO_RECIPIENT, DEV_SPL_MINT.address))
+      const rent = (await connection.getAccountInfo(recipientAccount, 'confirmed')) ? 0 : await connection.getMinimumBalanceForRentExemption(165)
+      await dialog.getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Send' }).click()
+      await form.locator('[data-airlock="send-token"]').selectOption(`${airlockSolanaLocal.caipNetworkId}:${DEV_SPL_MINT.address}`)
+      await form.locator('[data-airlock="send-amount"]').fill('2.5')
+      await form.locator('[data-airlock="send-receiver"]').fill(SOLANA_DEMO_RECIPIENT)
+      await form.getByRole('button', { name: 'Preview' }).click()
+      await preview.waitFor({ timeout: 15_000 })
+      expect(await preview.textContent()).toContain(`Network fee${(5000 + rent) / LAMPORTS_PER_SOL} SOL`)
+      expect(await preview.textContent()).toContain('2.5 dUSD')
+      await screenshot(page, 'e2e-send-spl-preview')
+      await preview.getByRole('button', { name: 'Send' }).click()
+      expect(await dialog.locator('[data-airlock="send-hash"]').textContent({ timeout: 15_000 })).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+      expect((await connection.getTokenAccountBalance(recipientAccount, 'confirmed')).value.uiAmountString).toBe('2.5')
+      await dialog.getByRole('button', { name: 'Done' }).click()
+      await expect.poll(() => dialog.locator('[data-airlock="tokens"] [data-token="dUSD"]').textContent(), { timeout: 15_000 }).toContain('7.50 dUSD')
+    })
     expect(errors).toEqual([])
   })
 })
