@@ -18,5 +18,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // "Eventually" checks (expect.poll) wait up to 5 s, not vitest's 1 s: on a loaded 2-core machine a
+    // browser step (a wallet connecting, a lazy view) took over 1 s and failed a test whose rule it
+    // was not (siwx e2e, 2026-11-27). It only lengthens a failure; timing rules are tested in virtual time.
+    expect: { poll: { timeout: 5_000 } },
   },
 })
