@@ -7,7 +7,6 @@ import { DEV_SPL_MINT, giveDevTokens } from '../../examples/devnet/solana/devSpl
 import { associatedTokenAddress } from '../../core/chains/solana/programAddress.js'
 import { injectSolanaWallet } from './injectSolanaWallet.js'
 import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
-import type { Page } from 'playwright-core'
 import { screenshot, stepWithScreenshot } from './chromium.js'
 import { answerInFrame, emailLogin } from './emailLogin.js'
 import { useDappHarness } from './useDappHarness.js'
@@ -20,24 +19,12 @@ import { useDappHarness } from './useDappHarness.js'
  */
 const dapp = useDappHarness()
 
-const step = stepWithScreenshot('e2e-account-')
 /**
- * A step that, when it fails, also keeps a full-page screenshot and prints the last actions the
- * page's store saw: these tests failed twice on a loaded 2-core machine (a send form's error that
- * never showed; the Tokens tab missing after a Solana send) and passed alone, so the next reader
- * needs what the page was doing.
+ * Each part is a step: when one fails it keeps a full-page screenshot and prints the last actions
+ * the page's store saw (tests/e2e/chromium.ts). These tests failed on a loaded 2-core machine (a
+ * send form's error that never showed; the Tokens list missing after a send) and passed alone.
  */
-async function traced(page: Page, name: string, run: () => Promise<void>): Promise<void> {
-  try {
-    await step(page, name, run)
-  } catch (error) {
-    const tail = await page
-      .evaluate(() => (window as unknown as { airlock?: { log: { entries(): { at: number; action: { type: string } }[] } } }).airlock?.log.entries().slice(-40).map((e) => `${Math.round(e.at)} ${e.action.type}`))
-      .catch(() => null)
-    console.log(`account e2e step "${name}" failed; the page's last actions: ${JSON.stringify(tail)}`)
-    throw error
-  }
-}
+const traced = stepWithScreenshot('e2e-account-')
 
 describe('the Account view in Chromium', { timeout: 90_000 }, () => {
   test('behavior: tokens and NFTs show; sending 1.5 dUSD moves the balance and appears in Activity; a registered name replaces the address', async () => {

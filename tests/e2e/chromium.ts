@@ -35,8 +35,26 @@ export async function screenshot(page: Page, name: string, { fullPage = false }:
 }
 
 /**
+ * The last `count` actions the page's store saw (`window.airlock`, the demo's instance), one line
+ * each with the store's clock and any error text, or null when the page has no store.
+ */
+export async function actionTail(page: Page, count = 40): Promise<string[] | null> {
+  return page
+    .evaluate((n) => {
+      type Entry = { at: number; action: { type: string; error?: unknown } }
+      const log = (window as unknown as { airlock?: { log: { entries(): Entry[] } } }).airlock?.log
+      return log
+        ? log.entries().slice(-n).map((e) => `${Math.round(e.at)} ${e.action.type}${e.action.error ? ` ${JSON.stringify(e.action.error).slice(0, 200)}` : ''}`)
+        : null
+    }, count)
+    .catch(() => null)
+}
+
+/**
  * The `step` of the browser tests: runs one named part of a test and, when it fails, keeps a
- * full-page `<prefix><name>-failure.png` in tests/artifacts/ (TESTING.md) before rethrowing.
+ * full-page `<prefix><name>-failure.png` in tests/artifacts/ (TESTING.md) and prints the page's
+ * last actions before rethrowing: a step that fails only on a loaded machine leaves the next
+ * reader what the store was doing.
  * @example const step = stepWithScreenshot('e2e-registry-'); await step(page, 'search', async () => { … })
  */
 export function stepWithScreenshot(prefix: string): (page: Page, name: string, run: () => Promise<void>) => Promise<void> {
@@ -45,6 +63,7 @@ export function stepWithScreenshot(prefix: string): (page: Page, name: string, r
       await run()
     } catch (error) {
       await screenshot(page, `${prefix}${name}-failure`, { fullPage: true }).catch(() => {})
+      console.log(`browser step "${prefix}${name}" failed; the page's last actions:\n${(await actionTail(page))?.join('\n') ?? '(no store on the page)'}`)
       throw error
     }
   }
