@@ -118,32 +118,33 @@ describe('the Account view in Chromium', { timeout: 90_000 }, () => {
     const eth = dialog.locator('[data-airlock="tokens"] [data-token="ETH"]')
     await expect.poll(() => eth.textContent(), { timeout: 15_000 }).toContain('100.00 ETH')
 
-    await dialog.getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Send' }).click()
-    const form = dialog.locator('[data-airlock="send-form"]')
-    await form.locator('[data-airlock="send-amount"]').fill('0.25')
-    await form.locator('[data-airlock="send-receiver"]').fill(ANVIL_ACCOUNTS[6]!.address)
-    await form.getByRole('button', { name: 'Preview' }).click()
-    await dialog.locator('[data-airlock="send-preview"]').getByRole('button', { name: 'Send' }).click()
-    // The page cannot sign: the frame shows its own card and the person approves there.
-    await answerInFrame(page, 'Approve')
-    const hash = await dialog.locator('[data-airlock="send-hash"]').textContent({ timeout: 20_000 })
-    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
-    await traced(page, 'embedded-after-send', async () => {
+    await traced(page, 'embedded-send', async () => {
+      await dialog.getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Send' }).click()
+      const form = dialog.locator('[data-airlock="send-form"]')
+      await form.locator('[data-airlock="send-amount"]').fill('0.25')
+      await form.locator('[data-airlock="send-receiver"]').fill(ANVIL_ACCOUNTS[6]!.address)
+      await form.getByRole('button', { name: 'Preview' }).click()
+      await dialog.locator('[data-airlock="send-preview"]').getByRole('button', { name: 'Send' }).click()
+      // The page cannot sign: the frame shows its own card and the person approves there.
+      await answerInFrame(page, 'Approve')
+      const hash = await dialog.locator('[data-airlock="send-hash"]').textContent({ timeout: 20_000 })
+      expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
       await dialog.getByRole('button', { name: 'Done' }).click()
       await expect.poll(() => eth.textContent(), { timeout: 15_000 }).toContain('99.74 ETH')
+      await dialog.getByRole('tab', { name: 'Activity' }).click()
+      await expect.poll(() => dialog.locator(`[data-activity="${hash}"]`).getAttribute('data-status'), { timeout: 15_000 }).toBe('confirmed')
     })
-    await dialog.getByRole('tab', { name: 'Activity' }).click()
-    await expect.poll(() => dialog.locator(`[data-activity="${hash}"]`).getAttribute('data-status'), { timeout: 15_000 }).toBe('confirmed')
-
-    const label = `embedded-${Date.now().toString(36)}`
-    await dialog.getByRole('button', { name: 'Choose a name' }).click()
-    await dialog.locator('[data-airlock="name-input"]').fill(label)
-    await expect.poll(() => dialog.locator('[data-airlock="name-status"]').textContent(), { timeout: 10_000 }).toBe(`${label}.airlock.id is available`)
-    await dialog.getByRole('button', { name: 'Register' }).click()
-    await answerInFrame(page, 'Approve')
-    await dialog.locator('[data-airlock="register-name-success"]').waitFor({ timeout: 20_000 })
-    await dialog.getByRole('button', { name: 'Back to account' }).click()
-    expect(await dialog.locator('[data-airlock="address"]').textContent()).toBe(`${label}.airlock.id`)
+    await traced(page, 'embedded-name', async () => {
+      const label = `embedded-${Date.now().toString(36)}`
+      await dialog.getByRole('button', { name: 'Choose a name' }).click()
+      await dialog.locator('[data-airlock="name-input"]').fill(label)
+      await expect.poll(() => dialog.locator('[data-airlock="name-status"]').textContent(), { timeout: 10_000 }).toBe(`${label}.airlock.id is available`)
+      await dialog.getByRole('button', { name: 'Register' }).click()
+      await answerInFrame(page, 'Approve')
+      await dialog.locator('[data-airlock="register-name-success"]').waitFor({ timeout: 20_000 })
+      await dialog.getByRole('button', { name: 'Back to account' }).click()
+      expect(await dialog.locator('[data-airlock="address"]').textContent()).toBe(`${label}.airlock.id`)
+    })
     expect(errors).toEqual([])
   })
 

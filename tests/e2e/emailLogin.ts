@@ -32,6 +32,21 @@ export async function emailLogin(page: Page, gatewayUrl: string, email: string):
 /** A person reads the request, then answers inside the frame (Approve is enabled once the card has been fully visible a moment). */
 export async function answerInFrame(page: Page, answer: 'Approve' | 'Reject'): Promise<void> {
   const approve = secureFrame(page).getByRole('button', { name: 'Approve' })
-  await expect.poll(() => approve.isEnabled(), { timeout: 15_000 }).toBe(true)
+  try {
+    await expect.poll(() => approve.isEnabled(), { timeout: 15_000 }).toBe(true)
+  } catch (error) {
+    // What the person would see: where the page put the frame, and the card's own state inside it.
+    const placed = await page.evaluate(() => {
+      const frame = document.getElementById('airlock-secure-frame')
+      const r = frame?.getBoundingClientRect()
+      return frame ? `${frame.style.display} ${Math.round(r!.left)},${Math.round(r!.top)} ${Math.round(r!.width)}x${Math.round(r!.height)} viewport ${innerWidth}x${innerHeight}` : 'no frame'
+    })
+    const card = await secureFrame(page)
+      .locator('main.approval')
+      .evaluate((m) => `${m.getAttribute('data-state')} "${m.querySelector('h1')?.textContent}" status "${m.querySelector('.status')?.textContent}"`, undefined, { timeout: 2_000 })
+      .catch(() => 'no card')
+    console.log(`answerInFrame: Approve never enabled; frame ${placed}; card ${card}`)
+    throw error
+  }
   await secureFrame(page).getByRole('button', { name: answer }).click()
 }
