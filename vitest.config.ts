@@ -18,12 +18,6 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Two files at a time. Left to itself vitest ran one on this 2-core machine, and the suite spent
-    // about 40% of its 22 minutes waiting (a CI run on 2026-11-27: 13 min of CPU in 22.6 min):
-    // browser steps, frame and relay timeouts, anvil. The browser tests wait for what they need
-    // (expect.poll, locators), never for a fixed time, so a second file running beside them only
-    // slows them down.
-    maxWorkers: 2,
     // "Eventually" checks (expect.poll) wait up to 5 s, not vitest's 1 s: on a loaded 2-core machine a
     // browser step (a wallet connecting, a lazy view) took over 1 s and failed a test whose rule it
     // was not (siwx e2e, 2026-11-27). It only lengthens a failure; timing rules are tested in virtual time.
