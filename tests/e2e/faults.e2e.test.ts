@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { failRoutes } from '../support/faults.js'
+import { OVERLAY_CLICK_GUARD_MS } from '../../react/modal/useOverlayDismiss.js'
 import { screenshot, stepWithScreenshot } from './chromium.js'
 import { useDappHarness } from './useDappHarness.js'
 
@@ -112,15 +113,37 @@ describe('faults (issue 21)', { timeout: 90_000 }, () => {
       await expect.poll(() => dialog(page).count()).toBe(0)
     })
     await step(page, 'two-clicks', async () => {
-      // Two single clicks 100 ms apart (two taps): the second also lands on the new overlay.
+      // Two single clicks (two taps) as fast as the test can send them. When the second lands within
+      // OVERLAY_CLICK_GUARD_MS of the first (the page's own event times, so within that of the
+      // overlay showing) it must leave the modal open. On a loaded machine a pair can land further
+      // apart and then proves nothing (the guard's edges are tested in useOverlayDismiss.test.tsx):
+      // such a pair is undone and the gesture tried again, at most 5 times.
+      await page.evaluate(() => {
+        const w = window as unknown as { __clicks: number[] }
+        w.__clicks = []
+        document.addEventListener('click', (event) => w.__clicks.push(event.timeStamp), true)
+      })
       const box = (await button.boundingBox())!
-      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
-      await page.waitForTimeout(100)
-      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
-      await page.waitForTimeout(500)
-      expect(await dialog(page).count()).toBe(1)
-      // The only close so far is the Escape above.
-      expect((await modalActions()).filter((type) => type === 'modal/closeRequested')).toHaveLength(1)
+      let judged = false
+      for (let attempt = 0; attempt < 5 && !judged; attempt++) {
+        await page.evaluate(() => void ((window as unknown as { __clicks: number[] }).__clicks = []))
+        const before = (await modalActions()).length
+        await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+        await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+        const [first, second] = await page.evaluate(() => (window as unknown as { __clicks: number[] }).__clicks)
+        if (second! - first! < OVERLAY_CLICK_GUARD_MS) {
+          judged = true
+          await page.waitForTimeout(500)
+          expect(await dialog(page).count()).toBe(1)
+          // Nothing closed it since the first click opened it.
+          const since = (await modalActions()).slice(before)
+          expect(since).toEqual(['modal/openRequested'])
+        } else {
+          if ((await dialog(page).count()) > 0) await page.keyboard.press('Escape')
+          await expect.poll(() => dialog(page).count()).toBe(0)
+        }
+      }
+      expect(judged).toBe(true)
     })
     await step(page, 'backdrop', async () => {
       // A deliberate click on the backdrop, well after opening, still closes.
