@@ -33,9 +33,9 @@ export const receiptEpic =
       /** The account shown now, on its network (what a send moves). */
       // Stryker disable next-line BooleanLiteral: only the target's key and source are read here, never its force (refreshed() always forces)
       const shown = (): BalanceTarget | null => activeBalanceTarget('eip155', state$.value, true)
-      // The account and network each request was sent from: the wallet sends on that chain, and the
-      // network may be switched while it asks the person (the Send view then even resets). Every
-      // request's, whatever its method or family: only an eth_sendTransaction's is read (targetOf).
+      // The account and network each eth_sendTransaction was sent from: the wallet sends on that
+      // chain, and the network may be switched while it asks the person (the Send view then even
+      // resets). Only sends: a dapp that polls reads through getProvider() pays nothing per read.
       const sentFrom = new Map<string, BalanceTarget | null>()
       // The Send view's: it sends one at a time (the view offers no second; its reducer and sendEpic
       // would refuse one), so the last EVM request is the send on its way.
@@ -49,8 +49,10 @@ export const receiptEpic =
           'send/failed',
         ),
         tap((action) => {
-          if (action.type === 'wallet/requestSent') sentFrom.set(action.id, shown())
-          else if (action.type === 'wallet/requestFailed') sentFrom.delete(action.id)
+          if (action.type === 'wallet/requestSent') {
+            // Stryker disable next-line ConditionalExpression: `→ true` is equivalent: other methods' entries are never read (targetOf returns null for them first), so the check only saves work and memory (the `→ false` twin, skipped with it, is killed by the network-switch and refused-request tests, checked by hand)
+            if (action.method === 'eth_sendTransaction') sentFrom.set(action.id, shown())
+          } else if (action.type === 'wallet/requestFailed') sentFrom.delete(action.id)
           else if (action.type === 'send/failed') sending = undefined
           else if (action.transaction.namespace === 'eip155') {
             const { chain, from: sender } = action.summary
