@@ -9,7 +9,7 @@ export default defineConfig({
     alias: [
       { find: /^airlock-kit$/, replacement: source('./core/index.ts') },
       { find: /^airlock-kit\/(react|storage|telemetry)$/, replacement: source('./$1/index.ts') },
-      { find: /^airlock-kit\/(siwx|api|chains|options)$/, replacement: source('./core/$1/index.ts') },
+      { find: /^airlock-kit\/(siwx|api|chains|options|siwx\/server)$/, replacement: source('./core/$1/index.ts') },
     ],
   },
   test: {

@@ -6,6 +6,7 @@ import { createLocalSessionStore, type SiwxSessionStore } from './createLocalSes
 import { createNonce } from './createNonce.js'
 import { createSiwxMessage, createSiwxTemplate } from './formatSiwxMessage.js'
 import { rfc3339ToMillis } from './siwxMessageSchema.js'
+import { sameAccount } from './sameAccount.js'
 import type { SiwxConfig, SiwxMessageData, SiwxSession } from './types.js'
 import { createSiwxVerifier, type SiwxVerifierOptions } from './verifySiwx.js'
 
@@ -63,8 +64,6 @@ export function createDefaultSiwx(parameters: CreateDefaultSiwxParameters = {}):
     // Keep the fields the signed text says, not what the caller claims.
     return { data: parsed.ok ? parsed.data : session.data, message: session.message, signature: session.signature, ...(session.cacao ? { cacao: session.cacao } : {}) }
   }
-  const sameAccount = (data: SiwxMessageData, chainId: CaipNetworkId, address: string) =>
-    data.chainId === chainId && (chainId.startsWith('eip155:') ? data.accountAddress.toLowerCase() === address.toLowerCase() : data.accountAddress === address)
   const live = (session: SiwxSession, now: number) => {
     const expires = session.data.expirationTime === undefined ? Number.POSITIVE_INFINITY : rfc3339ToMillis(session.data.expirationTime) ?? 0
     const notBefore = session.data.notBefore === undefined ? 0 : rfc3339ToMillis(session.data.notBefore) ?? Number.POSITIVE_INFINITY

@@ -14,6 +14,8 @@ export type { NonceConsumeResult, NonceLedgerParameters, NonceStore } from './no
 export { createSiwxVerifier, verifySiwx } from './verifySiwx.js'
 export type { SiwxVerifier, SiwxVerifierOptions, SiwxVerifyFailureReason, SiwxVerifyResult, VerifySiwxParameters } from './verifySiwx.js'
 export { createDefaultSiwx, DEFAULT_SESSION_MS } from './createDefaultSiwx.js'
+export { createServerSiwx, SIWX_CSRF_HEADER } from './createServerSiwx.js'
+export type { CreateServerSiwxParameters } from './createServerSiwx.js'
 export type { CreateDefaultSiwxParameters } from './createDefaultSiwx.js'
 export { createLocalSessionStore, SIWX_SESSIONS_KEY } from './createLocalSessionStore.js'
 export type { SiwxSessionStore } from './createLocalSessionStore.js'

@@ -1,7 +1,11 @@
 import { SIWX_CLOCK_TOLERANCE_MS, SIWX_MAX_AGE_MS } from '../constants/timing.js'
 
-/** What a NonceStore answers: true the first time, false when already used, 'full' when it cannot remember one more. */
-export type NonceConsumeResult = boolean | 'full'
+/**
+ * What a NonceStore answers: true the first time, false when already used, 'full' when it cannot
+ * remember one more, 'unknown' when it only accepts nonces it issued and never issued this one
+ * (or its time ran out).
+ */
+export type NonceConsumeResult = boolean | 'full' | 'unknown'
 
 /** Where a verifier records the nonces it accepted, so each is accepted once. */
 export interface NonceStore {

@@ -9,7 +9,7 @@ import { canonicalAddress, verifySignature } from './verifiers/verifySignature.j
 
 export type SiwxVerifyFailureReason =
   | 'invalid_input' | 'missing_domain' | 'missing_nonce' | 'missing_chain_id' | 'invalid_nonce' | 'malformed_message' | 'domain_mismatch' | 'uri_mismatch'
-  | 'nonce_mismatch' | 'nonce_reused' | 'nonce_store_full' | 'expired' | 'not_yet_valid' | 'issued_in_future' | 'chain_mismatch' | 'invalid_signature' | 'verifier_error'
+  | 'nonce_mismatch' | 'nonce_reused' | 'nonce_unknown' | 'nonce_store_full' | 'expired' | 'not_yet_valid' | 'issued_in_future' | 'chain_mismatch' | 'invalid_signature' | 'verifier_error'
 
 export type SiwxVerifyResult =
   | { readonly ok: true; readonly address: string; readonly chainId: CaipNetworkId }
@@ -154,6 +154,7 @@ async function verify(trust: Trust, parameters: unknown): Promise<SiwxVerifyResu
     return fail('verifier_error', `the nonce store failed: ${error instanceof Error ? error.message : 'unknown error'}`)
   }
   if (recorded === 'full') return fail('nonce_store_full', 'the nonce store is full of live sign-ins; try again later')
+  if (recorded === 'unknown') return fail('nonce_unknown', 'this nonce was not issued here, or its time ran out')
   if (recorded !== true) return fail('nonce_reused', 'this nonce was already used')
   return { ok: true, address, chainId: data.chainId }
 }

@@ -22,6 +22,8 @@ import { createNameRegistry } from './nameRegistry.js'
 import { createPublicClient, http } from 'viem'
 import { createMailbox } from './mailbox.js'
 import { startStaticServer, type StaticFile, type StaticServer } from './staticServer.js'
+import { createMemoryNonceStore, createMemorySessionStore } from '../../core/siwx/server/index.js'
+import { createSiwxRoutes } from '../siwx-server/siwxRoutes.js'
 
 export { PORTS, PortConfigError, readPorts, type DevnetPorts } from './ports.js'
 export { hostOptionsSnippet } from './hostOptions.js'
@@ -187,8 +189,14 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     }
     const configFile: StaticFile = { body: JSON.stringify(config, null, 2), type: 'application/json; charset=utf-8' }
     const files = new Map<string, StaticFile>([...bundle.files, ['/devnet-config.json', configFile], ...mobileWallet.files, mobileWalletConfigFile(config)])
-    const dapp: StaticServer = await startService('dapp', startStaticServer({ port: ports.dapp, host: '127.0.0.1', root: join(root, 'examples', 'react-dapp'), files: () => files }).then(track))
-    frame.setAllowedOrigins([dapp.url, dapp.url.replace('//127.0.0.1:', '//localhost:'), ...extraOrigins])
+    // The reference sign-in back end (examples/siwx-server/) on the demo's own origin, for `?siwx=server`;
+    // its origins are set once the dapp server has its port, like the frame's.
+    let siwxOrigins: string[] = []
+    const siwx = createSiwxRoutes({ nonces: createMemoryNonceStore(), sessions: createMemorySessionStore(), get allowedOrigins() { return siwxOrigins }, rpcUrls: Object.fromEntries(config.chains.map((chain) => [`eip155:${chain.chainId}`, chain.rpcUrl])) })
+    const dapp: StaticServer = await startService('dapp', startStaticServer({ port: ports.dapp, host: '127.0.0.1', root: join(root, 'examples', 'react-dapp'), files: () => files, routes: siwx }).then(track))
+    const pageOrigins = [dapp.url, dapp.url.replace('//127.0.0.1:', '//localhost:'), ...extraOrigins]
+    frame.setAllowedOrigins(pageOrigins)
+    siwxOrigins = pageOrigins
     devOptions = hostOptions(config)
     return {
       ports: { anvil: anvil.port, anvil2: anvil2.port, gateway: gateway.port, relay: relay.port, frame: frame.port, bitcoin: bitcoin.port, solana: solana.port, dapp: dapp.port },

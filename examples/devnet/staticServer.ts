@@ -31,6 +31,8 @@ export interface StaticServerOptions {
   root: string
   /** Files held in memory by URL path (e.g. `/assets/main.js`), checked before the disk. */
   files?: () => ReadonlyMap<string, StaticFile>
+  /** Routes answered before any file (the demo's sign-in back end at `/siwx/`); true when handled. */
+  routes?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>
 }
 
 export interface StaticServer {
@@ -57,6 +59,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
   })
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (options.routes && (await options.routes(req, res))) return
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('allow', 'GET, HEAD')
       return send(res, 405, 'Method not allowed')

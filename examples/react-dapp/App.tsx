@@ -250,7 +250,7 @@ function HelpPanel({ config, devWallet }: { config: DevnetPageConfig; devWallet:
           </li>
         ) : null}
         <li>
-          Sign in with the wallet: <a href="?siwx=required">required</a>, <a href="?siwx=optional">optional</a>, <a href="?">off</a>.
+          Sign in with the wallet: <a href="?siwx=required">required</a>, <a href="?siwx=optional">optional</a>, <a href="?siwx=server">on the reference back end</a>, <a href="?">off</a>.
         </li>
       </ul>
     </section>

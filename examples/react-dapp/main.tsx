@@ -1,7 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { airlockBitcoinRegtest, airlockDevnet, airlockDevnet2, airlockSolanaLocal, createAirlock, type Airlock, type Network } from 'airlock-kit'
-import { createDefaultSiwx, type SiwxConfig } from 'airlock-kit/siwx'
+import { createDefaultSiwx, createServerSiwx, type SiwxConfig } from 'airlock-kit/siwx'
 import { AirlockProvider } from 'airlock-kit/react'
 import { installDevWallet } from '../devnet/devWallet/index.js'
 import { installChainDevWallets } from '../devnet/wallets/installChainDevWallets.js'
@@ -31,9 +31,14 @@ function devnetNetworks(config: DevnetPageConfig): Network[] {
   return [...evm, ...on(airlockSolanaLocal, config.solanaRpcUrl), ...on(airlockBitcoinRegtest, config.bitcoinApiUrl)]
 }
 
-/** `?siwx=required` or `?siwx=optional` turns sign-in with the wallet on (anything else: off). */
+/**
+ * `?siwx=required` or `?siwx=optional` turns sign-in with the wallet on, verified in the page;
+ * `?siwx=server` signs in against the reference back end (examples/siwx-server/) that the dev
+ * stack serves at this origin's `/siwx/` (anything else: off).
+ */
 function siwxFromUrl(config: DevnetPageConfig): SiwxConfig | undefined {
   const mode = new URLSearchParams(location.search).get('siwx')
+  if (mode === 'server') return createServerSiwx({ url: location.origin, statement: 'Sign in to the Airlock demo.' })
   if (mode !== 'required' && mode !== 'optional') return undefined
   // Smart accounts verify through the chain, so the default config gets each devnet RPC.
   const rpcUrls = Object.fromEntries(config.chains.map((chain) => [`eip155:${chain.chainId}`, chain.rpcUrl]))

@@ -1,24 +1,10 @@
-import { execFile } from 'node:child_process'
-import { accessSync, constants, mkdirSync, rmSync, statSync } from 'node:fs'
-import { homedir, platform } from 'node:os'
 import { delimiter, join } from 'node:path'
-import { promisify } from 'node:util'
 import { chromium } from 'playwright-core'
-
-const run = promisify(execFile)
+import { aptInstall, isExecutable, run, withInstallLock } from '../support/systemTool.js'
 
 /** What to do when no browser can be had, in one line (issue 12: a fresh machine). */
 export const NO_BROWSER =
   'No Chrome or Chromium found for the browser tests: install one (Debian/Ubuntu: `sudo apt-get install chromium`; macOS: Google Chrome) or set CHROMIUM_PATH to its executable, then run `npm test` again.'
-
-const isExecutable = (path: string): boolean => {
-  try {
-    accessSync(path, constants.X_OK)
-    return statSync(path).isFile()
-  } catch {
-    return false
-  }
-}
 
 /** Names a system browser goes by on PATH, most specific first. */
 const NAMES = ['chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome', 'chrome']
@@ -48,8 +34,6 @@ export function findInstalledBrowser(env: NodeJS.ProcessEnv = process.env): stri
   return null
 }
 
-const LOCK = join(process.cwd(), '.cache', 'browser-install.lock')
-
 /**
  * Installs a browser where the machine allows it: Debian's or Ubuntu's `chromium` package when we
  * are root with apt-get, else Playwright's own download. One worker installs while the others wait
@@ -57,27 +41,10 @@ const LOCK = join(process.cwd(), '.cache', 'browser-install.lock')
  * @example const path = await installBrowser()
  */
 export async function installBrowser(log: (line: string) => void = (line) => console.warn(line)): Promise<string> {
-  mkdirSync(join(process.cwd(), '.cache'), { recursive: true })
-  let owner = false
-  while (!owner) {
-    try {
-      mkdirSync(LOCK)
-      owner = true
-    } catch {
-      // Another worker installs (then we look again, holding the lock); a lock older than 10
-      // minutes is a crashed run's.
-      if (Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 600_000) rmSync(LOCK, { recursive: true, force: true })
-      await new Promise((resolve) => setTimeout(resolve, 1_000))
-    }
-  }
-  try {
+  return withInstallLock('browser-install', async () => {
     const found = findInstalledBrowser()
     if (found) return found
-    const root = typeof process.getuid === 'function' && process.getuid() === 0
-    if (platform() === 'linux' && root && (await has('apt-get'))) {
-      log('browser tests: no Chromium here, installing Debian/Ubuntu package `chromium` with apt-get (once)…')
-      await run('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'], { timeout: 600_000, maxBuffer: 64 * 1024 * 1024 }).catch((error: Error) => log(`apt-get failed: ${error.message.split('\n')[0]}`))
-    }
+    await aptInstall('chromium', (line) => log(`browser tests: ${line}`))
     if (!findInstalledBrowser()) {
       log('browser tests: trying Playwright\'s own Chromium download…')
       const cli = join(process.cwd(), 'node_modules', 'playwright-core', 'cli.js')
@@ -86,16 +53,7 @@ export async function installBrowser(log: (line: string) => void = (line) => con
     const installed = findInstalledBrowser()
     if (!installed) throw new Error(NO_BROWSER)
     return installed
-  } finally {
-    rmSync(LOCK, { recursive: true, force: true })
-  }
-}
-
-async function has(command: string): Promise<boolean> {
-  return run('sh', ['-c', `command -v ${command}`]).then(
-    () => true,
-    () => false,
-  )
+  })
 }
 
 let resolved: Promise<string> | undefined

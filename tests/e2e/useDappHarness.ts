@@ -12,8 +12,8 @@ export interface DappHarness {
   readonly devnet: Devnet
   /** A fresh test wallet for an anvil account that knows only the first chain (the second must be added). */
   newWallet(account: number): TestWallet
-  /** A new browser context and page with `wallet` injected (and `setup` run) before the demo opens at `query`. */
-  openDapp(wallet: TestWallet, query: string, setup?: (page: Page) => Promise<unknown>): Promise<{ page: Page; errors: string[]; lastParams: Map<string, unknown> }>
+  /** A new browser context and page with `wallet` injected (and `setup` run) before the demo opens at `query` (on `base`, default the dev stack's dapp URL). */
+  openDapp(wallet: TestWallet, query: string, setup?: (page: Page) => Promise<unknown>, base?: string): Promise<{ page: Page; errors: string[]; lastParams: Map<string, unknown> }>
 }
 
 /**
@@ -35,7 +35,7 @@ export function useDappHarness(): DappHarness {
       const [first] = stack.devnet.config.chains
       return createTestWallet({ privateKey: ANVIL_ACCOUNTS[account]!.privateKey, chains: { [first!.chainId]: first!.rpcUrl }, chainId: first!.chainId })
     },
-    async openDapp(wallet, query, setup) {
+    async openDapp(wallet, query, setup, base = stack.devnet.urls.dapp) {
       const context = await stack.browser.newContext({ viewport: { width: 1200, height: 820 } })
       contexts.push(context)
       const page = await context.newPage()
@@ -45,7 +45,7 @@ export function useDappHarness(): DappHarness {
       page.on('console', (message) => void (/postMessage/.test(message.text()) && errors.push(message.text())))
       const { lastParams } = await injectTestWallet(page, wallet)
       await setup?.(page)
-      await page.goto(`${stack.devnet.urls.dapp}/?devWallet=0${query}`)
+      await page.goto(`${base}/?devWallet=0${query}`)
       return { page, errors, lastParams }
     },
   }
