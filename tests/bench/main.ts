@@ -5,7 +5,7 @@
 //   npm run bench                       everything: about 6 min (packs Airlock; the first run also installs each app, ~2 min more)
 //   npm run bench -- --check            also exit 1 when a budget fails
 //   npm run bench -- --runs 7           speed runs per build (default 9, at least 7 for the results)
-//   npm run bench -- --only size,core   a subset of size, speed, core, walletconnect (nothing is written)
+//   npm run bench -- --only size,core   a subset of size, speed, core, walletconnect, siwx (nothing is written)
 //   npm run bench -- --no-peers         Airlock and the baseline only (nothing is written)
 //   npm run bench -- --tools vite       one bundler only (nothing is written)
 //   npm run bench -- --tarball x.tgz    Airlock from that tarball instead of packing this checkout (nothing is written)
@@ -21,6 +21,7 @@ import { measureCore, type CoreResult } from './core.js'
 import { CACHE_DIR, ensureInstall, type AppInstall } from './peers.js'
 import { budgetLines, checkBudgets, compactJson, markdown, table, textTable, type AppSize, type BenchResults } from './report.js'
 import { measureSpeed, type SpeedResult } from './speed.js'
+import { measureSiwx, type SiwxBenchRow } from './siwxVerify.js'
 import { measureWalletConnect, walletConnectEntry, type WalletConnectResult } from './walletConnect.js'
 
 const { values: args } = parseArgs({
@@ -34,7 +35,7 @@ const { values: args } = parseArgs({
     'hover-ms': { type: 'string', default: '100' },
   },
 })
-const PARTS = ['size', 'speed', 'core', 'walletconnect']
+const PARTS = ['size', 'speed', 'core', 'walletconnect', 'siwx']
 const parts = new Set((args.only ?? PARTS.join(',')).split(',').map((part) => part.trim()))
 const tools = TOOLS.filter((tool) => args.tools.split(',').map((t) => t.trim()).includes(tool))
 const runs = Number(args.runs)
@@ -129,6 +130,13 @@ if (parts.has('core')) {
   core = await phase('core', () => measureCore(log))
 }
 
+// 3b. Sign-in verifications on the server (issue 19), also before the browser.
+let siwx: SiwxBenchRow[] | undefined
+if (parts.has('siwx')) {
+  log('siwx: sign-in verifications per second, memory and Redis nonce stores')
+  siwx = await phase('siwx', () => measureSiwx(log))
+}
+
 // 4. Speed in headless Chromium: every build of every app, interleaved.
 let speed: SpeedResult[] | undefined
 if (parts.has('speed')) {
@@ -177,6 +185,7 @@ const results: BenchResults = {
     click: `"click": pointer moves onto the button and presses at once; "hover, then click": it rests ${hoverMs} ms first (Airlock prefetches its modal on pointer enter)`,
     runs: `${runs} per build per variant (median; navigation → button over both variants)`,
     walletconnect: `Airlock only, tests/bench/apps/airlock-wc.tsx (airlock.tsx with \`relayUrl\` from the page's ?relay=), built from Airlock's project by each tool; the dev stack's relay (examples/devnet/relay.ts) on 127.0.0.1; per run, a fresh context: click "Connect Wallet", wait for "WalletConnect (QR code)", 1.5 s of reading (the pairing is made ahead 300 ms after the modal opens), press it; pointerdown's timeStamp to [data-airlock="walletconnect-qr"][data-uri] in the modal's shadow root (checked after every DOM mutation batch and every frame); median of ${walletConnectRuns} per build after one warm-up`,
+    siwx: 'Node, one thread: createSiwxVerifier({ nonces }) from source; per chain (EVM personal_sign, Solana ed25519, Bitcoin BIP-322 P2WPKH) and nonce store (createMemoryNonceStore; createRedisNonceStore on a redis-server on 127.0.0.1, node-redis client), 1,000 messages signed ahead, each with a nonce the store issued, verified 16 in flight after 20 warm-up; every one accepted',
     core: 'Node, createAirlock (from source) with default options (dev checks on) and every epic, memory storage, a 204 collector; throughput median of 3 × 100,000 actions (and of 3 with 10, 50, 200 more idle epics); replay median of 5 from the JSON string',
     machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; load average at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')} (timings move with other work on the machine)`,
     duration: `${seconds(performance.now() - started)} in all: ${Object.entries(phases).map(([name, ms]) => `${name} ${seconds(ms)}`).join(', ')}`,
@@ -186,6 +195,7 @@ const results: BenchResults = {
   ...(speed ? { speed } : {}),
   ...(core ? { core } : {}),
   ...(walletConnect ? { walletConnect } : {}),
+  ...(siwx ? { siwx } : {}),
   budgets: checkBudgets(size, speed, core, walletConnect),
   notes,
 }

@@ -57,3 +57,16 @@ describe('bench report: WalletConnect press → QR code', () => {
     ])
   })
 })
+
+describe('bench report: sign-in verifications', () => {
+  test('default: one row per chain and nonce store, in the Airlock column only', () => {
+    const results: BenchResults = {
+      date: '2026-11-28', setup: {}, apps: [{ id: 'baseline', label: 'React only' }, { id: 'airlock', label: 'Airlock' }], budgets: [], notes: [],
+      siwx: [{ chain: 'EVM', store: 'memory', perSecond: 1234, count: 1000 }, { chain: 'Bitcoin', store: 'Redis', perSecond: 456, count: 1000 }],
+    }
+    expect(table(results).rows).toEqual([
+      ['Sign-in verifications/s, EVM, memory nonce store', '—', '1,234'],
+      ['Sign-in verifications/s, Bitcoin, Redis nonce store', '—', '456'],
+    ])
+  })
+})

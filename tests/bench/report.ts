@@ -2,6 +2,7 @@ import { TOOL_LABELS, TOOLS, type BenchApp, type BenchTool } from './apps.js'
 import { BUDGETS } from './budgets.js'
 import { KB, kb, type BundleReport } from './bundle.js'
 import type { CoreResult } from './core.js'
+import type { SiwxBenchRow } from './siwxVerify.js'
 import { median, type SpeedResult } from './speed.js'
 import type { WalletConnectResult } from './walletConnect.js'
 
@@ -29,6 +30,8 @@ export interface BenchResults {
   readonly speed?: readonly SpeedResult[]
   readonly core?: CoreResult
   readonly walletConnect?: readonly WalletConnectResult[]
+  /** Sign-in verifications per second on the server (older result files have none). */
+  readonly siwx?: readonly SiwxBenchRow[]
   readonly budgets: readonly BudgetCheck[]
   readonly notes: readonly string[]
 }
@@ -172,6 +175,7 @@ export function table(results: BenchResults): { header: Cell[]; rows: Cell[][] }
     const signed = (bytes: number) => `${bytes < 0 ? '−' : '+'}${Math.abs(bytes / KB).toFixed(0)} KB`
     coreRow('Heap growth, 100k then 100k more actions', `${signed(results.core.heapGrowth.first)}, ${signed(results.core.heapGrowth.second)}`)
   }
+  for (const row of results.siwx ?? []) rows.push([`Sign-in verifications/s, ${row.chain}, ${row.store} nonce store`, ...ids.map((id) => (id === 'airlock' ? row.perSecond.toLocaleString('en-US') : '—'))])
   return { header, rows }
 }
 
