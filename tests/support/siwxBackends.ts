@@ -20,8 +20,12 @@ export async function startSiwxBackend(options: { name: string; redisUrl: string
     env: { ...process.env, SIWX_PORT: String(port), REDIS_URL: options.redisUrl, SIWX_ALLOWED_ORIGINS: options.allowedOrigins.join(','), SIWX_NAME: options.name },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  // A test process that ends without its afterAll still takes the back end with it.
+  const killOnExit = () => child.kill('SIGKILL')
+  process.once('exit', killOnExit)
   const stop = () =>
     new Promise<void>((resolve) => {
+      process.off('exit', killOnExit)
       if (child.exitCode !== null || child.signalCode !== null) return resolve()
       child.once('exit', () => resolve())
       child.kill('SIGKILL')
