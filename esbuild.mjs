@@ -6,9 +6,9 @@ import { build } from 'esbuild'
 import { readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 
-const SOURCE_DIRS = ['core', 'react', 'storage', 'telemetry']
-/** Tests and test helpers never ship. */
-const SKIP = /\.test\.tsx?$|\/testing\/|\.d\.ts$/
+const SOURCE_DIRS = ['core', 'react', 'storage', 'telemetry', 'testing']
+/** Tests and our own test helpers never ship (the `testing/` kit at the top does: `airlock-kit/testing`). */
+const SKIP = /\.test\.tsx?$|^(core|react|storage|telemetry)\/(.*\/)?testing\/|\.d\.ts$/
 
 async function sources(dir) {
   const found = []

@@ -1,15 +1,23 @@
-import type { Page } from 'playwright-core'
-import { TEST_WALLET_INFO, type TestWallet } from '../support/testWallet.js'
+import { createTestWallet, TEST_WALLET_INFO, type CreateTestWalletParameters, type TestWallet } from './testWallet.js'
+
+/** What installTestWallet needs of a Playwright page (playwright-core's or @playwright/test's `Page`). */
+export interface PlaywrightPageLike {
+  exposeFunction(name: string, callback: (...args: never[]) => unknown): Promise<unknown>
+  addInitScript(script: (arg: Record<string, string>) => void, arg: Record<string, string>): Promise<unknown>
+  evaluate(pageFunction: (arg: readonly [string, unknown]) => void, arg: readonly [string, unknown]): Promise<unknown>
+}
 
 const WALLET_EVENTS = ['accountsChanged', 'chainChanged', 'disconnect'] as const
 
 /**
- * Puts the Node test wallet into the page as an EIP-6963 wallet (INFRA.md):
- * the page side is a thin EIP-1193 proxy whose requests cross to Node with
- * `exposeFunction`, where a viem account signs against anvil. Wallet events
- * cross back with `evaluate`. Survives reloads (init script).
+ * Puts a test wallet (or one made from `options`) into a Playwright page as an EIP-6963 wallet:
+ * the page side is a thin EIP-1193 proxy whose requests cross to Node with `exposeFunction`,
+ * where a viem account signs against your chain's RPC. Wallet events cross back with
+ * `evaluate`. Call it before `page.goto`; it survives reloads (an init script).
+ * @example const { wallet } = await installTestWallet(page, { privateKey, chains: { 31337: 'http://127.0.0.1:8545' } })
  */
-export async function injectTestWallet(page: Page, wallet: TestWallet, info: Record<string, string> = TEST_WALLET_INFO): Promise<{ lastParams: Map<string, unknown> }> {
+export async function installTestWallet(page: PlaywrightPageLike, walletOrOptions: TestWallet | CreateTestWalletParameters, info: Record<string, string> = TEST_WALLET_INFO): Promise<{ wallet: TestWallet; lastParams: Map<string, unknown> }> {
+  const wallet = 'call' in walletOrOptions ? walletOrOptions : createTestWallet(walletOrOptions)
   const lastParams = new Map<string, unknown>()
   await page.exposeFunction('__airlockTestWalletCall', (method: string, params: unknown) => {
     lastParams.set(method, params)
@@ -46,5 +54,5 @@ export async function injectTestWallet(page: Page, wallet: TestWallet, info: Rec
       page.evaluate(([name, data]) => (window as unknown as { __airlockTestWalletEmit?: (e: string, p: unknown) => void }).__airlockTestWalletEmit?.(name as string, data), [event, payload] as const).catch(() => {})
     })
   }
-  return { lastParams }
+  return { wallet, lastParams }
 }

@@ -11,7 +11,8 @@ export interface CreateTestWalletParameters {
   readonly privateKey: Hex
   /** RPC URL by chain id: the chains this wallet knows (more can be added by the dapp). */
   readonly chains: Record<number, string>
-  readonly chainId: number
+  /** The chain it starts on (default: the first of `chains`). */
+  readonly chainId?: number
 }
 
 type Listener = (...args: unknown[]) => void
@@ -43,6 +44,10 @@ export interface TestWallet {
   moveToChain(chainId: number): void
   /** The wallet forgets this site: `eth_accounts` answers [] until the next `eth_requestAccounts`. */
   forget(): void
+  /** The person locks the wallet: it forgets the site and tells the page (`accountsChanged` with []), as MetaMask does. */
+  lock(): void
+  /** The next call of `method` never answers (a wallet whose popup was left open and forgotten). */
+  hangNext(method: string): void
 }
 
 /**
@@ -51,11 +56,12 @@ export interface TestWallet {
  * forget the site, emit any event.
  * @example const wallet = createTestWallet({ privateKey: ANVIL_ACCOUNTS[0].privateKey, chains: { 31337: anvil.rpcUrl }, chainId: 31337 })
  */
-export function createTestWallet({ privateKey, chains: knownChains, chainId: startChainId }: CreateTestWalletParameters): TestWallet {
+export function createTestWallet({ privateKey, chains: knownChains, chainId: startChainId = Number(Object.keys(knownChains)[0]) }: CreateTestWalletParameters): TestWallet {
   const account = privateKeyToAccount(privateKey)
   const chains = new Map<number, string>(Object.entries(knownChains).map(([id, url]) => [Number(id), url]))
   const listeners = new Map<string, Set<Listener>>()
   const nextFailures = new Map<string, RpcErrorData>()
+  const hanging = new Set<string>()
   const prompts = new Map<string, ReturnType<typeof createWalletPrompts>>()
   const calls: Record<string, number> = {}
   let chainId = startChainId
@@ -147,6 +153,7 @@ export function createTestWallet({ privateKey, chains: knownChains, chainId: sta
 
   const call = async (method: string, params?: unknown): Promise<RpcEnvelope> => {
     calls[method] = (calls[method] ?? 0) + 1
+    if (hanging.delete(method)) return new Promise<never>(() => {})
     const scripted = nextFailures.get(method)
     if (scripted) {
       nextFailures.delete(method)
@@ -198,5 +205,10 @@ export function createTestWallet({ privateKey, chains: knownChains, chainId: sta
       emit('chainChanged', numberToHex(id))
     },
     forget: () => void (authorized = false),
+    lock() {
+      authorized = false
+      emit('accountsChanged', [])
+    },
+    hangNext: (method) => void hanging.add(method),
   }
 }

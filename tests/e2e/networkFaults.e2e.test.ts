@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, test } from 'vitest'
 import { replay } from '../../core/index.js'
 import { startAnvil, type Anvil } from '../../examples/devnet/anvil.js'
-import type { TestWallet } from '../support/testWallet.js'
+import type { TestWallet } from '../../testing/index.js'
 import { screenshot, stepWithScreenshot } from './chromium.js'
 import { useDappHarness } from './useDappHarness.js'
 

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { replay } from '../../core/index.js'
 import { SIWX_SESSIONS_KEY } from '../../core/siwx/createLocalSessionStore.js'
 import { verifySiwx } from '../../core/siwx/verifySiwx.js'
-import type { TestWallet } from '../support/testWallet.js'
+import type { TestWallet } from '../../testing/index.js'
 import { screenshot, stepWithScreenshot } from './chromium.js'
 import { useDappHarness } from './useDappHarness.js'
 

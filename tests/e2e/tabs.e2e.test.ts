@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { stepWithScreenshot } from './chromium.js'
-import { injectTestWallet } from './injectTestWallet.js'
+import { installTestWallet } from '../../testing/index.js'
 import { useDappHarness } from './useDappHarness.js'
 
 /**
@@ -27,7 +27,7 @@ describe('two tabs of the demo', { timeout: 60_000 }, () => {
     const second = await first.context().newPage()
     const secondWallet = dapp.newWallet(6)
     await secondWallet.call('eth_requestAccounts', [])
-    await injectTestWallet(second, secondWallet)
+    await installTestWallet(second, secondWallet)
     await second.goto(first.url())
     await step(second, 'the second tab restores it', async () => {
       await expect.poll(() => status(second)).toBe('connected')

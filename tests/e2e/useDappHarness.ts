@@ -3,9 +3,8 @@ import { afterAll, afterEach, beforeAll } from 'vitest'
 import { ANVIL_ACCOUNTS, freePort } from '../../examples/devnet/anvil.js'
 import { startDevnet, type Devnet } from '../../examples/devnet/main.js'
 import { PortConfigError } from '../../examples/devnet/ports.js'
-import { createTestWallet, type TestWallet } from '../support/testWallet.js'
+import { createTestWallet, installTestWallet, type TestWallet } from '../../testing/index.js'
 import { launchChromium } from './chromium.js'
-import { injectTestWallet } from './injectTestWallet.js'
 import { startTogether } from '../support/startTogether.js'
 
 export interface DappHarness {
@@ -43,7 +42,7 @@ export function useDappHarness(): DappHarness {
       page.on('pageerror', (error) => errors.push(error.message))
       // A message posted to the wrong origin is dropped with only a console line: count it as a failure.
       page.on('console', (message) => void (/postMessage/.test(message.text()) && errors.push(message.text())))
-      const { lastParams } = await injectTestWallet(page, wallet)
+      const { lastParams } = await installTestWallet(page, wallet)
       await setup?.(page)
       await page.goto(`${base}/?devWallet=0${query}`)
       return { page, errors, lastParams }

@@ -6,9 +6,8 @@ import { startStaticServer } from '../../examples/devnet/staticServer.js'
 import { BUDGETS } from '../bench/budgets.js'
 import { KB } from '../bench/bundle.js'
 import { screenshot } from '../e2e/chromium.js'
-import { injectTestWallet } from '../e2e/injectTestWallet.js'
+import { createTestWallet, installTestWallet } from '../../testing/index.js'
 import { useDevStack } from '../e2e/useDappHarness.js'
-import { createTestWallet } from '../support/testWallet.js'
 import { buildHost, HOSTS, packAirlock, prepareHost, type BuiltHost, type HostName } from './hostApps.js'
 
 /**
@@ -47,7 +46,7 @@ async function openHost(files: Map<string, Uint8Array>, account: number): Promis
   })
   const [chain] = stack.devnet.config.chains
   const wallet = createTestWallet({ privateKey: ANVIL_ACCOUNTS[account]!.privateKey, chains: { [chain!.chainId]: chain!.rpcUrl }, chainId: chain!.chainId })
-  await injectTestWallet(page, wallet)
+  await installTestWallet(page, wallet)
   const { gateway, relay, frame } = stack.devnet.urls
   await page.addInitScript((config) => Object.assign(window, { __AIRLOCK_HOST__: config }), { rpcUrl: chain!.rpcUrl, gatewayUrl: gateway, relayUrl: relay, secureSiteUrl: frame })
   await page.goto(`${server.url}/`)

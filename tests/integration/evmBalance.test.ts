@@ -4,7 +4,7 @@ import { getNativeBalance } from '../../core/chains/evm/getNativeBalance.js'
 import { ANVIL_ACCOUNTS, freePort, startAnvil, type Anvil } from '../../examples/devnet/anvil.js'
 import { createStorage } from '../../storage/createStorage.js'
 import { fakeWindow, startEvmStack, until, type EvmStack } from '../support/evmStack.js'
-import { announceWallet, createTestWallet, TEST_WALLET_INFO } from '../support/testWallet.js'
+import { announceWallet, createTestWallet, TEST_WALLET_INFO } from '../../testing/index.js'
 
 let stack: EvmStack
 let dead: string

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { type Action, type Airlock, type ConnectionStatus } from '../../core/index.js'
 import { createStorage } from '../../storage/createStorage.js'
 import { type EvmStack, fakeWindow, loggedTypes, startAirlock, until, useEvmStack, walletFor } from '../support/evmStack.js'
-import { announceWallet, TEST_WALLET_INFO, type TestWallet } from '../support/testWallet.js'
+import { announceWallet, TEST_WALLET_INFO, type TestWallet } from '../../testing/index.js'
 
 const WALLET_ID = TEST_WALLET_INFO.rdns
 const connect: Action = { type: 'connection/connectRequested', namespace: 'eip155', connectorId: WALLET_ID }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { type Action, type Airlock } from '../../core/index.js'
 import { connectedAirlock, type EvmStack, fakeWindow, startAirlock, until, useEvmStack, walletFor } from '../support/evmStack.js'
-import { type TestWallet } from '../support/testWallet.js'
+import { type TestWallet } from '../../testing/index.js'
 
 const getStack = useEvmStack()
 let stack: EvmStack

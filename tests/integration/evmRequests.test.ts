@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { type Airlock } from '../../core/index.js'
 import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
 import { connectedAirlock, type EvmStack, until, useEvmStack, walletFor } from '../support/evmStack.js'
-import { type TestWallet } from '../support/testWallet.js'
+import { type TestWallet } from '../../testing/index.js'
 
 const getStack = useEvmStack()
 let stack: EvmStack

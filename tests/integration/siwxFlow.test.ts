@@ -5,7 +5,7 @@ import { createLocalSessionStore, type SiwxSessionStore } from '../../core/siwx/
 import { verifySiwx } from '../../core/siwx/verifySiwx.js'
 import { createStorage } from '../../storage/createStorage.js'
 import { type EvmStack, fakeWindow, loggedTypes, startAirlock, until, useEvmStack, waitForStoredConnection, walletFor } from '../support/evmStack.js'
-import { announceWallet, TEST_WALLET_INFO, type TestWallet } from '../support/testWallet.js'
+import { announceWallet, TEST_WALLET_INFO, type TestWallet } from '../../testing/index.js'
 
 /** The whole sign-in flow in Node: the store, the EVM adapter, the test wallet on anvil, the default config. */
 const getStack = useEvmStack()

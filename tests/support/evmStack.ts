@@ -7,7 +7,7 @@ import type { StorageDep, WindowLike } from '../../core/deps.js'
 import type { AirlockState } from '../../core/state.js'
 import { ANVIL_ACCOUNTS, freePort, startAnvil, type Anvil } from '../../examples/devnet/anvil.js'
 import { createStorage } from '../../storage/createStorage.js'
-import { announceWallet, createTestWallet, TEST_WALLET_INFO, type TestWallet } from './testWallet.js'
+import { announceWallet, createTestWallet, TEST_WALLET_INFO, type TestWallet } from '../../testing/index.js'
 
 /** Two real anvil chains (31337, 31338) and the app's networks pointing at them. */
 export interface EvmStack {

@@ -2,9 +2,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
-import { createTestWallet } from '../support/testWallet.js'
+import { createTestWallet, installTestWallet } from '../../testing/index.js'
 import { ARTIFACTS_DIR, settle } from '../e2e/chromium.js'
-import { injectTestWallet } from '../e2e/injectTestWallet.js'
 import { useDevStack } from '../e2e/useDappHarness.js'
 import { pixelDiff } from './pixelDiff.js'
 
@@ -144,7 +143,7 @@ describe('the views as they look (issue 15)', { timeout: 60_000 }, () => {
       const page = await context.newPage()
       const [first] = stack.devnet.config.chains
       const wallet = createTestWallet({ privateKey: ANVIL_ACCOUNTS[0]!.privateKey, chains: { [first!.chainId]: first!.rpcUrl }, chainId: first!.chainId })
-      await injectTestWallet(page, wallet)
+      await installTestWallet(page, wallet)
       await page.goto(`${stack.devnet.urls.dapp}/?devWallet=0`)
       const dialog = page.getByRole('dialog')
       const failures: (string | null)[] = []
