@@ -85,6 +85,8 @@ describe('createServerSiwx: messages', () => {
     const message = await siwx.createMessage(at)
     expect(page.seen).toHaveLength(1)
     expect(page.seen[0]).toMatchObject({ method: 'GET', url: `${server.url}/siwx/nonce`, credentials: 'include' })
+    // A read is a plain GET: no body, no JSON type, no CSRF header (those are for POSTs).
+    expect([...page.seen[0]!.headers.keys()]).toEqual([])
     expect(message).toMatchObject({
       accountAddress: signer.address, chainId: 'eip155:1', domain: DOMAIN, uri: `http://${DOMAIN}/app`, version: '1',
       issuedAt: '2026-11-23T12:00:00.000Z', expirationTime: '2026-11-23T12:05:00.000Z', nonce: expect.stringMatching(/^[A-Za-z0-9]{8,128}$/),
@@ -244,7 +246,7 @@ describe('createServerSiwx: failures', () => {
     expect(await codeOf(siwx.revokeSession('eip155:1', signer.address))).toBe('unreachable')
     const rejecting = createServerSiwx({ url: server.url, fetch: () => Promise.reject(new TypeError('Failed to fetch')) })
     const error = await rejecting.addSession({ data: input() as never, message: 'm', signature: '0x' }).catch((e: unknown) => e)
-    expect(error).toMatchObject({ code: 'unreachable', details: 'Failed to fetch' })
+    expect(error).toMatchObject({ code: 'unreachable', details: 'Failed to fetch', shortMessage: 'The sign-in server cannot be reached' })
   })
 
   describe('a server answering what Airlock cannot read', () => {
@@ -279,11 +281,16 @@ describe('createServerSiwx: failures', () => {
       }
       answers['/siwx/nonce'] = (res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>not json</html>')
       expect(await codeOf(siwx().createMessage(input()))).toBe('invalid_answer')
+      // The error says what was wrong, path by path.
+      answers['/siwx/session'] = json(200, { session: { accounts: 'all' } })
+      const error = await siwx().getSessions('eip155:1', signer.address).catch((e: unknown) => e)
+      expect(error).toMatchObject({ shortMessage: 'The sign-in server gave an answer Airlock cannot read', details: expect.stringMatching(/^session\.accounts: .+; session\.expiresAt: .+/) })
     })
 
     test('error: a failure without a readable reason gives the HTTP status as code', async () => {
       answers['/siwx/nonce'] = (res) => res.writeHead(502).end('Bad Gateway')
       expect(await codeOf(siwx().createMessage(input()))).toBe(502)
+      expect(await siwx().createMessage(input()).catch((e: unknown) => e)).toMatchObject({ shortMessage: 'The sign-in server answered HTTP 502' })
       answers['/siwx/nonce'] = json(500, { error: 'boom' })
       expect(await codeOf(siwx().createMessage(input()))).toBe(500)
     })
@@ -306,7 +313,9 @@ describe('createServerSiwx: failures', () => {
         error = e
       }
       expect(error, url).toBeInstanceOf(BaseError)
-      expect(error).toMatchObject({ code: 'invalid_options' })
+      expect(error).toMatchObject({ code: 'invalid_options', shortMessage: 'createServerSiwx needs the back end URL', details: `got ${url}` })
     }
+    expect(() => createServerSiwx({ url: 'http://127.0.0.1:8790' })).not.toThrow()
+    expect(() => createServerSiwx({ url: 'https://api.dapp.example/' })).not.toThrow()
   })
 })

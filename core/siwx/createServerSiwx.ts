@@ -40,18 +40,16 @@ const failureAnswer = z.object({ reason: z.string().max(64), message: z.string()
 export function createServerSiwx(parameters: CreateServerSiwxParameters): SiwxConfig {
   const { required = false, expirationMs = SIWX_SESSION_MS } = parameters
   const base = parameters.url.replace(/\/+$/, '')
-  if (!/^https?:\/\/[^/]+/.test(base)) throw new BaseError('createServerSiwx needs the back end URL', { code: 'invalid_options', details: `got ${parameters.url}` })
+  const protocol = protocolOf(base)
+  if (protocol !== 'https:' && protocol !== 'http:') throw new BaseError('createServerSiwx needs the back end URL', { code: 'invalid_options', details: `got ${parameters.url}` })
   const call = async <T>(path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> => {
     const doFetch = parameters.fetch ?? globalThis.fetch
+    // A read is a plain GET; a change is a POST with a JSON body and the CSRF header.
+    const init: RequestInit = { method: 'GET', credentials: 'include', cache: 'no-store' }
+    if (body !== undefined) Object.assign(init, { method: 'POST', headers: { 'content-type': 'application/json', [SIWX_CSRF_HEADER]: '1' }, body: JSON.stringify(body) })
     let response: Response
     try {
-      response = await doFetch(`${base}${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        credentials: 'include',
-        cache: 'no-store',
-        headers: body === undefined ? {} : { 'content-type': 'application/json', [SIWX_CSRF_HEADER]: '1' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      })
+      response = await doFetch(`${base}${path}`, init)
     } catch (error) {
       throw new BaseError('The sign-in server cannot be reached', { code: 'unreachable', details: error instanceof Error ? error.message : String(error) })
     }
@@ -106,4 +104,16 @@ export function createServerSiwx(parameters: CreateServerSiwxParameters): SiwxCo
     },
     getRequired: () => required,
   }
+}
+
+/** The URL's scheme (`https:`), or '' for what is not a URL. */
+function protocolOf(url: string): string {
+  try {
+    return new URL(url).protocol
+  }
+  // Stryker disable BlockStatement,StringLiteral: equivalent, whatever the catch returns (undefined, any text but a scheme) is refused as not http(s)
+  catch {
+    return ''
+  }
+  // Stryker restore BlockStatement,StringLiteral
 }

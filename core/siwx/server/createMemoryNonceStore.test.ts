@@ -34,4 +34,22 @@ describe('createMemoryNonceStore', () => {
     await nonces.issue()
     expect(nonces.size).toBe(1)
   })
+
+  test('behavior: a used nonce is remembered at least past now, even for a message that says it expired', async () => {
+    const nonces = createMemoryNonceStore({ clock: () => 0 })
+    const nonce = await nonces.issue()
+    expect(await nonces.consume(nonce, { now: 10, expiresAt: 5 })).toBe(true)
+    expect(await nonces.consume(nonce, { now: 10, expiresAt: 5 })).toBe(false)
+    expect(await nonces.consume(nonce, { now: 11, expiresAt: 5 })).toBe('unknown')
+  })
+
+  test('behavior: expired entries stay until room is needed (issuing does not scan a store with room)', async () => {
+    let now = 0
+    const nonces = createMemoryNonceStore({ clock: () => now, ttlMs: 100, maxEntries: 10 })
+    await nonces.issue()
+    await nonces.issue()
+    now = 200
+    await nonces.issue()
+    expect(nonces.size).toBe(3)
+  })
 })

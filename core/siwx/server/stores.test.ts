@@ -1,14 +1,14 @@
 import { privateKeyToAccount } from 'viem/accounts'
 import { createClient, type RedisClientType } from 'redis'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
-import { formatSiwxMessage } from '../../core/siwx/formatSiwxMessage.js'
+import { ANVIL_ACCOUNTS } from '../../../examples/devnet/anvil.js'
+import { formatSiwxMessage } from '../formatSiwxMessage.js'
 import {
   createMemoryNonceStore, createMemorySessionStore, createRedisNonceStore, createRedisSessionStore, REDIS_UNAVAILABLE,
   type SiwxNonceStore, type SiwxServerSessionStore,
-} from '../../core/siwx/server/index.js'
-import { createSiwxVerifier } from '../../core/siwx/verifySiwx.js'
-import { startRedis, type RedisServer } from '../support/redisServer.js'
+} from './index.js'
+import { createSiwxVerifier } from '../verifySiwx.js'
+import { startRedis, type RedisServer } from '../../../tests/support/redisServer.js'
 
 /**
  * The server-side sign-in stores (issue 19) on a real redis-server started for this file, and the
@@ -64,7 +64,7 @@ describe.each(kinds)('%s stores: the contract', (_kind, stores) => {
     const params = await signedFor(await nonces.issue(), Date.now())
     expect(await verify(params)).toMatchObject({ ok: true, address: signer.address })
     expect(await verify(params)).toMatchObject({ ok: false, reason: 'nonce_reused' })
-    expect(await verify(await signedFor('MadeUpByAPage1', Date.now()))).toMatchObject({ ok: false, reason: 'nonce_unknown' })
+    expect(await verify(await signedFor('MadeUpByAPage1', Date.now()))).toEqual({ ok: false, reason: 'nonce_unknown', details: 'this nonce was not issued here, or its time ran out' })
   })
 
   test('behavior: sessions are created, read, listed by address (any case) and revoked', async () => {
@@ -142,11 +142,13 @@ describe('redis stores: several servers on one Redis', () => {
     const [one, two] = [createRedisSessionStore({ client: await client(), prefix }), createRedisSessionStore({ client: await client(), prefix })]
     const now = Date.now()
     const session = await one.create({ accounts: [{ address: signer.address, chainId: 'eip155:1', message: 'm', signature: 's' }], createdAt: now, expiresAt: now + 60_000 })
+    const c = await client()
+    // Indexed under the lower-case address (checksum case is not identity).
+    expect(await c.sendCommand(['EXISTS', `${prefix}address:${signer.address.toLowerCase()}`])).toBe(1)
     expect(await two.read(session.id, now)).toEqual(session)
     expect(await two.revoke(session.id)).toBe(true)
     expect(await one.read(session.id, now)).toBeNull()
     expect(await one.listByAddress(signer.address, now)).toEqual([])
-    const c = await client()
     expect(await c.sendCommand(['EXISTS', `${prefix}address:${signer.address.toLowerCase()}`])).toBe(0)
   })
 
