@@ -19,11 +19,29 @@ import { HOST_TAG } from '../modal/BodyHost.js'
 // The start-up epics, late reducers and the modal are dynamic imports that a store starts after its
 // first paint. A test that ends first leaves the import in flight, and when it resolves after the
 // file's environment is gone vitest reports an unhandled EnvironmentTeardownError (failed CI once).
-// Loading them before the first test makes every later import() a cache hit.
-beforeAll(() => Promise.all([import('../../core/startupEffects.js'), import('../../core/lateSlices.js'), import('../modal/Modal.js')]), 60_000)
+// Loading them before the first test makes every later import() a cache hit. The same goes for the
+// lazy panels a view shows at once (the Account view's first tab): a test that opens Account and
+// ends left TokensTab loading, and its late "suspended resource finished loading" warning broke the
+// worker's teardown (EnvironmentTeardownError, CI of stop 33).
+beforeAll(
+  () =>
+    Promise.all([
+      import('../../core/startupEffects.js'),
+      import('../../core/lateSlices.js'),
+      import('../modal/Modal.js'),
+      import('../modal/tabs/TokensTab.js'),
+      import('../modal/tabs/NftsTab.js'),
+      import('../modal/tabs/ActivityTab.js'),
+      import('../modal/parts/AccountEmbeddedInfo.js'),
+    ]),
+  60_000,
+)
 const mounted = new Set<Root>()
 const started = new Set<Airlock>()
-afterEach(() => {
+afterEach(async () => {
+  // A view a test opened last may still be resolving a lazy part (cached by the beforeAll below):
+  // let it land inside act, before the unmount, so React has nothing left to report afterwards.
+  if (mounted.size > 0) await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
   act(() => mounted.forEach((root) => root.unmount()))
   mounted.clear()
   started.forEach((airlock) => airlock.destroy())
