@@ -4,10 +4,10 @@ import { SIWX_SESSION_MS } from '../constants/timing.js'
 import { BaseError } from '../errors/BaseError.js'
 import { createLocalSessionStore, type SiwxSessionStore } from './createLocalSessionStore.js'
 import { createNonce } from './createNonce.js'
-import { createSiwxMessage, createSiwxTemplate } from './formatSiwxMessage.js'
 import { rfc3339ToMillis } from './siwxMessageSchema.js'
 import { sameAccount } from './sameAccount.js'
-import type { SiwxConfig, SiwxMessageData, SiwxSession } from './types.js'
+import { siwxMessageFor } from './siwxMessageFor.js'
+import type { SiwxConfig, SiwxSession } from './types.js'
 import { createSiwxVerifier, type SiwxVerifierOptions } from './verifySiwx.js'
 
 export interface CreateDefaultSiwxParameters {
@@ -74,19 +74,7 @@ export function createDefaultSiwx(parameters: CreateDefaultSiwxParameters = {}):
     async createMessage(input) {
       const now = scheduler.now()
       const nonce = createNonce()
-      const data: SiwxMessageData = {
-        accountAddress: input.accountAddress,
-        chainId: input.chainId,
-        domain: input.domain,
-        uri: input.uri,
-        version: '1',
-        nonce,
-        issuedAt: iso(now),
-        expirationTime: iso(now + expirationMs),
-        ...(parameters.statement ? { statement: parameters.statement } : {}),
-        ...(parameters.resources?.length ? { resources: parameters.resources } : {}),
-      }
-      const message = input.accountAddress === '' ? createSiwxTemplate(data) : createSiwxMessage(data)
+      const message = siwxMessageFor(input, { nonce, issuedAt: iso(now), expirationTime: iso(now + expirationMs), statement: parameters.statement, resources: parameters.resources })
       pending.set(nonce, { domain: input.domain, chainId: input.chainId })
       if (pending.size > MAX_PENDING) pending.delete(pending.keys().next().value!)
       return message

@@ -2,11 +2,11 @@ import { z } from 'zod'
 import type { CaipNetworkId } from '../chains/types.js'
 import { SIWX_SESSION_MS } from '../constants/timing.js'
 import { BaseError } from '../errors/BaseError.js'
-import { createSiwxMessage, createSiwxTemplate } from './formatSiwxMessage.js'
 import { parseSiwxMessage } from './parseSiwxMessage.js'
 import { MAX_SIWX_MESSAGE_LENGTH, rfc3339ToMillis } from './siwxMessageSchema.js'
 import { sameAccount } from './sameAccount.js'
-import type { SiwxConfig, SiwxMessageData, SiwxSession } from './types.js'
+import { siwxMessageFor } from './siwxMessageFor.js'
+import type { SiwxConfig, SiwxSession } from './types.js'
 
 export interface CreateServerSiwxParameters {
   /** Where the back end's `/siwx/` routes live: `https://api.dapp.example` (the page's own origin when they share it). */
@@ -75,19 +75,7 @@ export function createServerSiwx(parameters: CreateServerSiwxParameters): SiwxCo
     async createMessage(input) {
       const { nonce } = await call('/siwx/nonce', nonceAnswer)
       const issuedAt = rfc3339ToMillis(input.issuedAt) ?? 0
-      const data: SiwxMessageData = {
-        accountAddress: input.accountAddress,
-        chainId: input.chainId,
-        domain: input.domain,
-        uri: input.uri,
-        version: '1',
-        nonce,
-        issuedAt: input.issuedAt,
-        expirationTime: new Date(issuedAt + expirationMs).toISOString(),
-        ...(parameters.statement ? { statement: parameters.statement } : {}),
-        ...(parameters.resources?.length ? { resources: parameters.resources } : {}),
-      }
-      return input.accountAddress === '' ? createSiwxTemplate(data) : createSiwxMessage(data)
+      return siwxMessageFor(input, { nonce, issuedAt: input.issuedAt, expirationTime: new Date(issuedAt + expirationMs).toISOString(), statement: parameters.statement, resources: parameters.resources })
     },
     async addSession(session) {
       await call('/siwx/verify', sessionAnswer, { message: session.message, signature: session.signature })

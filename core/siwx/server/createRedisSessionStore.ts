@@ -42,7 +42,7 @@ export function createRedisSessionStore(parameters: RedisStoreParameters): SiwxS
   return {
     async create(input) {
       const session = checkNewSession(input, createSessionId())
-      const lifetimeMs = Math.max(1, Math.ceil(session.expiresAt - Date.now()))
+      const lifetimeMs = Math.max(1, Math.ceil(session.expiresAt - session.createdAt))
       const indexes = [...new Set(session.accounts.map((account) => indexKey(account.address)))]
       await redis.call(['EVAL', CREATE, String(1 + indexes.length), sessionKey(session.id), ...indexes, JSON.stringify(session), String(lifetimeMs), session.id])
       return session

@@ -1,3 +1,4 @@
+import { VirtualTimeScheduler } from 'rxjs'
 import { describe, expect, test } from 'vitest'
 import { createRedisNonceStore } from './createRedisNonceStore.js'
 import { createRedisSessionStore } from './createRedisSessionStore.js'
@@ -12,8 +13,18 @@ function scripted(answer: (args: string[]) => Promise<unknown>) {
 describe('Redis stores: the client edge', () => {
   test('error: a command that never answers fails after timeoutMs with one clear error', async () => {
     const { client } = scripted(() => new Promise(() => {}))
-    const nonces = createRedisNonceStore({ client, timeoutMs: 30 })
-    const error = await nonces.issue().catch((e: unknown) => e)
+    const scheduler = new VirtualTimeScheduler()
+    const nonces = createRedisNonceStore({ client, timeoutMs: 30, scheduler })
+    let settled = false
+    const result = nonces.issue().catch((e: unknown) => e).finally(() => { settled = true })
+    scheduler.maxFrames = 29
+    scheduler.flush()
+    await Promise.resolve()
+    expect(settled).toBe(false)
+    scheduler.maxFrames = Infinity
+    scheduler.flush()
+    const error = await result
+    expect(scheduler.now()).toBe(30)
     expect(error).toMatchObject({ shortMessage: REDIS_UNAVAILABLE, code: 'store_unavailable', details: 'SET: no answer within 30 ms' })
   })
 
@@ -26,10 +37,11 @@ describe('Redis stores: the client edge', () => {
 
   test('behavior: a command that answers in time is not failed later by its timer', async () => {
     const { client } = scripted(async () => 'OK')
-    const nonces = createRedisNonceStore({ client, timeoutMs: 20 })
+    const scheduler = new VirtualTimeScheduler()
+    const nonces = createRedisNonceStore({ client, timeoutMs: 20, scheduler })
     await expect(nonces.issue()).resolves.toMatch(/^[A-Za-z0-9]{16}$/)
-    // An unhandled rejection from a timer left running would fail this file.
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // The timer is cancelled once the answer came: nothing is left to fire (and reject unhandled) later.
+    expect(scheduler.actions).toHaveLength(0)
   })
 
   test('parameters: a client without sendCommand is refused in words', () => {

@@ -1,3 +1,4 @@
+import { asyncScheduler, type SchedulerLike } from 'rxjs'
 import { BaseError } from '../../errors/BaseError.js'
 
 /**
@@ -15,6 +16,8 @@ export interface RedisStoreParameters {
   readonly prefix?: string
   /** A command that has not answered after this long fails (default 2 000 ms): sign-in never hangs on Redis. */
   readonly timeoutMs?: number
+  /** Runs the per-command time limit (default rxjs's `asyncScheduler`); tests pass a virtual one. */
+  readonly scheduler?: SchedulerLike
 }
 
 export const DEFAULT_REDIS_PREFIX = 'airlock:siwx:'
@@ -23,18 +26,18 @@ export const REDIS_UNAVAILABLE = 'The sign-in store (Redis) is unavailable'
 
 /** Sends one command with a time limit, turning every failure into one clear error. */
 export function redisCaller(parameters: RedisStoreParameters): { prefix: string; call(args: string[]): Promise<unknown> } {
-  const { client, prefix = DEFAULT_REDIS_PREFIX, timeoutMs = 2_000 } = parameters
+  const { client, prefix = DEFAULT_REDIS_PREFIX, timeoutMs = 2_000, scheduler = asyncScheduler } = parameters
   if (typeof client?.sendCommand !== 'function') throw new BaseError('A Redis store needs a client with sendCommand (node-redis), or an adapter for yours', { code: 'invalid_options' })
   return {
     prefix,
     async call(args) {
-      let timer: ReturnType<typeof setTimeout> | undefined
+      let timer: { unsubscribe(): void } | undefined
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)
+        timer = scheduler.schedule(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)
       })
       try {
-        // Stryker disable next-line ArrowFunction: equivalent to the caller, clearing only frees the timer sooner; Promise.race already handles its late rejection
-        return await Promise.race([client.sendCommand(args), timeout]).finally(() => clearTimeout(timer))
+        // Stryker disable next-line ArrowFunction: equivalent to the caller, cancelling only frees the timer sooner; Promise.race already handles its late rejection
+        return await Promise.race([client.sendCommand(args), timeout]).finally(() => timer?.unsubscribe())
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error)
         throw new BaseError(REDIS_UNAVAILABLE, { code: 'store_unavailable', details: `${args[0]}: ${reason}`, cause: error })

@@ -135,6 +135,11 @@ describe('redis stores: several servers on one Redis', () => {
       expect(ttl, key).toBeLessThanOrEqual(10 * 60_000)
     }
     expect(await c.sendCommand(['PTTL', `${prefix}nonce:${n}`])).toBeLessThanOrEqual(30_000)
+    // A session lives in Redis exactly as long as it was made for (expiresAt - createdAt), whatever the server's clock says.
+    const long = await sessions.create({ accounts: [{ address: signer.address, chainId: 'eip155:1', message: 'm', signature: 's' }], createdAt: 5, expiresAt: 5 + 45_000 })
+    const ttl = (await c.sendCommand(['PTTL', `${prefix}session:${long.id}`])) as number
+    expect(ttl).toBeGreaterThan(44_000)
+    expect(ttl).toBeLessThanOrEqual(45_000)
   })
 
   test('behavior: a session revoked on one server is refused on another; a stale index entry is pruned', async () => {
