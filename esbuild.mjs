@@ -6,7 +6,7 @@ import { build } from 'esbuild'
 import { readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 
-const SOURCE_DIRS = ['core', 'react', 'storage', 'telemetry', 'testing']
+const SOURCE_DIRS = ['core', 'react', 'storage', 'telemetry', 'testing', 'devtools']
 /** Tests and our own test helpers never ship (the `testing/` kit at the top does: `airlock-kit/testing`). */
 const SKIP = /\.test\.tsx?$|^(core|react|storage|telemetry)\/(.*\/)?testing\/|\.d\.ts$/
 
@@ -20,14 +20,15 @@ async function sources(dir) {
   return found
 }
 
+const client = (file) => file.startsWith('react/') || file.startsWith('devtools/')
 const all = (await Promise.all(SOURCE_DIRS.map(sources))).flat()
 const common = { outdir: 'dist', outbase: '.', bundle: false, format: 'esm', platform: 'neutral', target: 'es2022', sourcemap: true, jsx: 'automatic', logLevel: 'warning' }
 
 await rm('dist', { recursive: true, force: true })
 await Promise.all([
-  build({ ...common, entryPoints: all.filter((file) => !file.startsWith('react/')) }),
+  build({ ...common, entryPoints: all.filter((file) => !client(file)) }),
   // Every React module is client code: Next.js's server components may render `<ConnectButton />`
-  // (a client reference) but never run these modules on the server themselves.
-  build({ ...common, entryPoints: all.filter((file) => file.startsWith('react/')), banner: { js: "'use client';" } }),
+  // (a client reference) but never run these modules on the server themselves. The devtools panel too.
+  build({ ...common, entryPoints: all.filter(client), banner: { js: "'use client';" } }),
 ])
 console.log(`built ${all.length} modules into dist/`)

@@ -8,12 +8,12 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^airlock-kit$/, replacement: source('./core/index.ts') },
-      { find: /^airlock-kit\/(react|storage|telemetry|testing)$/, replacement: source('./$1/index.ts') },
+      { find: /^airlock-kit\/(react|storage|telemetry|testing|devtools)$/, replacement: source('./$1/index.ts') },
       { find: /^airlock-kit\/(siwx|api|chains|options|siwx\/server)$/, replacement: source('./core/$1/index.ts') },
     ],
   },
   test: {
-    include: ['{core,react,storage,telemetry,testing,tests,examples}/**/*.test.{ts,tsx}'],
+    include: ['{core,react,storage,telemetry,testing,devtools,tests,examples}/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,

@@ -78,38 +78,56 @@ function parseEntries<A extends AnyAction>(value: readonly unknown[]): readonly 
   return value as readonly LogEntry<A>[]
 }
 
+/** A log as read from a file or an export: where it starts, and its entries in `seq` order. */
+export interface ParsedLog<S, A extends AnyAction> {
+  /** A bare entry list (no starting state of its own), not an export. */
+  readonly bare: boolean
+  /** The export's own starting state; undefined for a bare entry list. */
+  readonly initialState: S | undefined
+  readonly entries: readonly LogEntry<A>[]
+}
+
+/**
+ * Reads a log (a JSON string, an export object, or a bare entry list) and validates it: logs come
+ * back from bug reports and files. A newer format version is refused in words.
+ * @example const { initialState, entries } = parseLog(file)
+ */
+export function parseLog<S, A extends AnyAction>(input: ReplayInput<S, A>): ParsedLog<S, A> {
+  const parsed: unknown = typeof input === 'string' ? JSON.parse(input) : input
+  let initialState: S | undefined
+  let entries: readonly LogEntry<A>[]
+  if (Array.isArray(parsed)) {
+    entries = parseEntries<A>(parsed)
+  } else {
+    refuseNewer(parsed)
+    // The envelope checked by hand when it is right (zod would copy all 100,000 entries); zod names what is wrong.
+    const log = isEnvelope(parsed) ? parsed : (exportEnvelopeSchema.parse(parsed) as unknown as LogExport<S, A>)
+    entries = parseEntries<A>(log.entries)
+    initialState = log.initialState as S
+  }
+  // Exports are in order already: sort (a copy) only when they are not. Sorting entries already
+  // in order would give the same order (sort is stable), only slower: so every mutant here that
+  // only sorts more often is equivalent.
+  // Stryker disable next-line ArrowFunction: `() => undefined` sorts every list
+  const inOrder = entries.every((entry, i) =>
+    // Stryker disable next-line ConditionalExpression: `→ false` sorts every list (its twins, `→ true` and `i === 0 → false`, are killed by the unsorted and the non-empty lists)
+    i === 0 ||
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: `→ false` sorts every list, `<=` leaves equal seqs unsorted, in the order sort would keep (the `>=` twin is killed by the unsorted lists)
+    entries[i - 1]!.seq < entry.seq)
+  return { bare: Array.isArray(parsed), initialState, entries: inOrder ? entries : [...entries].sort((a, b) => a.seq - b.seq) }
+}
+
 /**
  * Folds a log over a reducer. An export carries its own starting state; a bare
- * entry list starts from `initialState`. The input is validated, since logs
- * come back from bug reports and files.
+ * entry list starts from `initialState`. The input is validated (`parseLog`).
  * @example const state = replayWith(rootReducer, defaultState)(log.export())
  */
 export function replayWith<S, A extends AnyAction>(reducer: Reducer<S, A>, defaultInitialState: S) {
   return (input: ReplayInput<S, A>, initialState?: S): S => {
-    const parsed: unknown = typeof input === 'string' ? JSON.parse(input) : input
-    let state: S
-    let entries: readonly LogEntry<A>[]
-    if (Array.isArray(parsed)) {
-      entries = parseEntries<A>(parsed)
-      state = initialState ?? defaultInitialState
-    } else {
-      refuseNewer(parsed)
-      // The envelope checked by hand when it is right (zod would copy all 100,000 entries); zod names what is wrong.
-      const log = isEnvelope(parsed) ? parsed : (exportEnvelopeSchema.parse(parsed) as unknown as LogExport<S, A>)
-      entries = parseEntries<A>(log.entries)
-      state = initialState ?? (log.initialState as S)
-    }
-    // Exports are in order already: sort (a copy) only when they are not. Sorting entries already
-    // in order would give the same order (sort is stable), only slower: so every mutant here that
-    // only sorts more often is equivalent.
-    // Stryker disable next-line ArrowFunction: `() => undefined` sorts every list
-    const inOrder = entries.every((entry, i) =>
-      // Stryker disable next-line ConditionalExpression: `→ false` sorts every list (its twins, `→ true` and `i === 0 → false`, are killed by the unsorted and the non-empty lists)
-      i === 0 ||
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: `→ false` sorts every list, `<=` leaves equal seqs unsorted, in the order sort would keep (the `>=` twin is killed by the unsorted lists)
-      entries[i - 1]!.seq < entry.seq)
-    const ordered = inOrder ? entries : [...entries].sort((a, b) => a.seq - b.seq)
-    for (const entry of ordered) state = reducer(state, entry.action)
+    const log = parseLog<S, A>(input)
+    // An export's own state, unless the caller gives one; a bare list starts from the default.
+    let state = initialState ?? (log.bare ? defaultInitialState : (log.initialState as S))
+    for (const entry of log.entries) state = reducer(state, entry.action)
     return state
   }
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import type { Airlock } from 'airlock-kit'
 import {
   ConnectButton,
@@ -20,6 +20,9 @@ import { BitcoinActions } from './BitcoinActions.js'
 import { Result, useRequest } from './useRequest.js'
 
 const EVENT_LOG_LENGTH = 20
+
+// The devtools panel is its own entry, fetched only when asked for: never in the demo's first load.
+const Devtools = lazy(() => import('airlock-kit/devtools').then((m) => ({ default: m.AirlockDevtools })))
 
 /** Polls for a receipt (anvil mines at once; a real chain takes longer), at most ~6 s. */
 async function waitForReceipt(provider: { request(args: { method: string; params?: unknown }): Promise<unknown> }, hash: unknown): Promise<void> {
@@ -182,6 +185,7 @@ function EventLogPanel({ airlock }: { airlock: Airlock }) {
   // The hook re-renders on every action; the log itself is read so that actions
   // dispatched in one tick (which React batches into one render) are all listed.
   const latest = useAirlockEvents()
+  const [devtools, setDevtools] = useState(false)
   const entries = useMemo(() => airlock.log.entries().slice(-EVENT_LOG_LENGTH).reverse(), [airlock, latest])
   const exportLog = () => {
     const blob = new Blob([airlock.log.export()], { type: 'application/json' })
@@ -201,8 +205,19 @@ function EventLogPanel({ airlock }: { airlock: Airlock }) {
         <button type="button" className="secondary" data-testid="export-log" onClick={exportLog}>
           Export log
         </button>
+        <button type="button" className="secondary" data-testid="open-devtools" aria-pressed={devtools} onClick={() => setDevtools((shown) => !shown)}>
+          Devtools
+        </button>
       </div>
-      <p className="muted small">The last {EVENT_LOG_LENGTH} actions, newest first. The export replays to the same state (see examples/replay).</p>
+      <p className="muted small">
+        The last {EVENT_LOG_LENGTH} actions, newest first. The export replays to the same state (see examples/replay); open it in the{' '}
+        <a href="/devtools/" target="_blank" rel="noopener" data-testid="log-viewer-link">log viewer</a> to scrub through it.
+      </p>
+      {devtools ? (
+        <Suspense fallback={<p className="muted small" role="status">Loading the devtools…</p>}>
+          <Devtools airlock={airlock} defaultOpen />
+        </Suspense>
+      ) : null}
       <ol data-testid="event-log" className="log">
         {entries.map((entry) => (
           <li key={entry.seq}>

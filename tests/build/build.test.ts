@@ -11,7 +11,7 @@ describe('package build', () => {
     expect(names).toEqual(expect.arrayContaining(['createAirlock', 'replay', 'mainnet', 'ofType']))
     const chains = JSON.parse(run('node', ['-e', "import('airlock-kit/chains').then(m => console.log(JSON.stringify(Object.keys(m))))"]))
     expect(chains).toEqual(expect.arrayContaining(['parseCaipAddress', 'chainIdToCoinType', 'isAllowedRpcMethod']))
-    for (const entry of ['airlock-kit/storage', 'airlock-kit/telemetry', 'airlock-kit/react', 'airlock-kit/siwx', 'airlock-kit/siwx/server', 'airlock-kit/testing', 'airlock-kit/api', 'airlock-kit/options']) {
+    for (const entry of ['airlock-kit/storage', 'airlock-kit/telemetry', 'airlock-kit/react', 'airlock-kit/siwx', 'airlock-kit/siwx/server', 'airlock-kit/testing', 'airlock-kit/devtools', 'airlock-kit/api', 'airlock-kit/options']) {
       const keys = JSON.parse(run('node', ['-e', `import('${entry}').then(m => console.log(JSON.stringify(Object.keys(m))))`]))
       expect(keys.length).toBeGreaterThan(0)
     }

@@ -57,10 +57,10 @@ export async function actionTail(page: Page, count = 40): Promise<string[] | nul
  * reader what the store was doing.
  * @example const step = stepWithScreenshot('e2e-registry-'); await step(page, 'search', async () => { … })
  */
-export function stepWithScreenshot(prefix: string): (page: Page, name: string, run: () => Promise<void>) => Promise<void> {
+export function stepWithScreenshot(prefix: string): <T>(page: Page, name: string, run: () => Promise<T>) => Promise<T> {
   return async (page, name, run) => {
     try {
-      await run()
+      return await run()
     } catch (error) {
       await screenshot(page, `${prefix}${name}-failure`, { fullPage: true }).catch(() => {})
       console.log(`browser step "${prefix}${name}" failed; the page's last actions:\n${(await actionTail(page))?.join('\n') ?? '(no store on the page)'}`)

@@ -1,0 +1,13 @@
+/**
+ * `airlock-kit/devtools`: tools over the event log for development (issue 16). Its own entry, so
+ * it is never in a host's initial JavaScript; import it lazily, or only in development builds.
+ */
+export { AirlockDevtools, DEVTOOLS_STORAGE_KEY } from './AirlockDevtools.js'
+export type { AirlockDevtoolsProps } from './AirlockDevtools.js'
+export { NOT_A_LOG } from './DevtoolsPanel.js'
+export { createReadOnlyAirlock, READ_ONLY_PREVIEW } from './createReadOnlyAirlock.js'
+export type { ReadOnlyAirlock } from './createReadOnlyAirlock.js'
+export { createTimeline } from './timeline.js'
+export type { Timeline } from './timeline.js'
+export { MAX_CHANGES, stateDiff } from './stateDiff.js'
+export type { StateChange } from './stateDiff.js'

@@ -1,0 +1,58 @@
+import type { Action } from '../core/actions/types.js'
+import { createInitialState } from '../core/createInitialState.js'
+import { resolveOptions } from '../core/options/resolveOptions.js'
+import { rootReducer } from '../core/rootReducer.js'
+import type { AirlockState } from '../core/state.js'
+import { parseLog, type ReplayInput } from '../core/store/replayWith.js'
+import type { LogEntry, LogExport } from '../core/store/types.js'
+
+/**
+ * A log as a scrubbable timeline: its entries and the state after each, folded by the same reducer
+ * `replay()` uses. Built from the (redacted) log only, never from the live state, so whatever the
+ * log redacted stays redacted here too.
+ */
+export interface Timeline {
+  readonly initialState: AirlockState
+  readonly entries: readonly LogEntry<Action>[]
+  /** The state after `position` actions: 0 is the state before the first entry, `entries.length` the last. */
+  stateAt(position: number): AirlockState
+}
+
+/**
+ * Reads and validates a log (a file's text or an export) into a timeline; throws zod's or the
+ * version check's error for a file that is not one.
+ * @example const timeline = createTimeline(await file.text()); timeline.stateAt(3)
+ */
+export function createTimeline(input: ReplayInput<AirlockState, Action>): Timeline {
+  const log = parseLog<AirlockState, Action>(input)
+  return timelineOf(log.initialState ?? createInitialState(resolveOptions({}).options), log.entries)
+}
+
+/**
+ * The timeline of a live log, reusing `previous`'s folded states when the new log only grew
+ * (the common case: one more action), so a live panel folds each action once.
+ */
+export function extendTimeline(previous: Timeline | null, log: LogExport<AirlockState, Action>): Timeline {
+  const entries = log.entries as readonly LogEntry<Action>[]
+  const old = previous?.entries
+  // The same first entry: nothing fell off the ring buffer, so every earlier state still holds.
+  const grown = previous !== null && old !== undefined && old.length > 0 && old.length <= entries.length && old[0]!.seq === entries[0]!.seq
+  return grown ? timelineOf(previous.initialState, entries, previous) : timelineOf(log.initialState, entries)
+}
+
+function timelineOf(initialState: AirlockState, entries: readonly LogEntry<Action>[], reuse?: Timeline): Timeline {
+  const states: AirlockState[] = [initialState]
+  const known = reuse?.entries.length ?? 0
+  return {
+    initialState,
+    entries,
+    stateAt(position) {
+      const target = Math.max(0, Math.min(entries.length, Math.trunc(position)))
+      for (let i = states.length; i <= target; i++) {
+        // Positions the earlier timeline already folded are taken from it, not folded again.
+        states[i] = i <= known ? reuse!.stateAt(i) : rootReducer(states[i - 1]!, entries[i - 1]!.action)
+      }
+      return states[target]!
+    },
+  }
+}
