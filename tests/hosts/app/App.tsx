@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { AirlockProvider, ConnectButton, NetworkButton } from 'airlock-kit/react'
 import { Address } from './Address'
+import { DevtoolsOnDemand } from './DevtoolsOnDemand'
 import { makeAirlock } from './airlock'
 
 export function App() {
@@ -12,6 +13,7 @@ export function App() {
         <ConnectButton />
       </main>
       <Address />
+      <DevtoolsOnDemand />
     </AirlockProvider>
   )
 }
