@@ -1,7 +1,5 @@
 import type { Action } from './actions/types.js'
-import { eagerSliceMask } from './eagerSliceTypes.js'
-import { reduceEagerSlices } from './reduceEagerSlices.js'
-import { reduceLateSlices } from './lateSlices.js'
+import { reduceAll } from './reduceAll.js'
 import type { AirlockState } from './state.js'
 export { createInitialState } from './createInitialState.js'
 
@@ -12,5 +10,5 @@ export { createInitialState } from './createInitialState.js'
  * @example const next = rootReducer(state, { type: 'modal/openRequested' })
  */
 export function rootReducer(state: AirlockState, action: Action): AirlockState {
-  return reduceLateSlices(reduceEagerSlices(state, action, eagerSliceMask(action.type)), action)
+  return reduceAll(state, action)
 }

@@ -1,13 +1,16 @@
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import type { AirlockState } from '../core/state.js'
 import { AirlockProvider } from '../react/AirlockProvider.js'
 import { ConnectButton } from '../react/components/ConnectButton.js'
 import { NetworkButton } from '../react/components/NetworkButton.js'
 import { useAccount } from '../react/hooks/useAccount.js'
-import { useAirlockState } from '../react/hooks/useAirlockState.js'
+import { useAirlockSelector } from '../react/hooks/useAirlockSelector.js'
 import { useNetwork } from '../react/hooks/useNetwork.js'
-import { AirlockModal } from '../react/modal/AirlockModal.js'
+import { ModalPortal, shadowMount } from '../react/modal/ModalPortal.js'
 import { createReadOnlyAirlock } from './createReadOnlyAirlock.js'
+
+// Only modules the page loads anyway, never one that only a barrel (react/index.ts) re-exports such as
+// AirlockModal or useAirlockState: esbuild would move those into the page's initial chunk (see core/reduceAll.ts).
 
 /** The state as the page shows it: the modal inline (never over the page), whatever the host chose. */
 const asPreview = (state: AirlockState): AirlockState => ({ ...state, options: { ...state.options, enableEmbedded: true, disableAppend: true } })
@@ -33,7 +36,7 @@ export function StatePreview({ state }: { state: AirlockState }) {
           <ConnectButton />
           <NetworkButton />
         </div>
-        <AirlockModal />
+        <InlineModal />
       </div>
     </AirlockProvider>
   )
@@ -42,7 +45,7 @@ export function StatePreview({ state }: { state: AirlockState }) {
 function Summary() {
   const { status, address } = useAccount()
   const { caipNetwork } = useNetwork()
-  const { open } = useAirlockState()
+  const open = useAirlockSelector((state) => state.modal.open)
   return (
     <dl className="summary">
       <dt>Status</dt>
@@ -54,5 +57,19 @@ function Summary() {
       <dt>Modal</dt>
       <dd>{open ? 'open' : 'closed'}</dd>
     </dl>
+  )
+}
+
+/** The modal inline, as `<AirlockModal />` renders it with `enableEmbedded` (shown while the state has it open). */
+function InlineModal() {
+  const ref = useRef<HTMLDivElement>(null)
+  const [mount, setMount] = useState<Element | null>(null)
+  useEffect(() => {
+    if (ref.current) setMount(shadowMount(ref.current))
+  }, [])
+  return (
+    <div ref={ref} data-airlock="modal-host" style={{ display: 'block' }}>
+      {mount ? <ModalPortal container={mount} embedded /> : null}
+    </div>
   )
 }

@@ -1,9 +1,9 @@
 import type { Action } from '../core/actions/types.js'
 import { createInitialState } from '../core/createInitialState.js'
 import { resolveOptions } from '../core/options/resolveOptions.js'
-import { rootReducer } from '../core/rootReducer.js'
+import { reduceAll } from '../core/reduceAll.js'
 import type { AirlockState } from '../core/state.js'
-import { parseLog, type ReplayInput } from '../core/store/replayWith.js'
+import { parseLog, type ReplayInput } from '../core/store/parseLog.js'
 import type { LogEntry, LogExport } from '../core/store/types.js'
 
 /**
@@ -50,7 +50,7 @@ function timelineOf(initialState: AirlockState, entries: readonly LogEntry<Actio
       const target = Math.max(0, Math.min(entries.length, Math.trunc(position)))
       for (let i = states.length; i <= target; i++) {
         // Positions the earlier timeline already folded are taken from it, not folded again.
-        states[i] = i <= known ? reuse!.stateAt(i) : rootReducer(states[i - 1]!, entries[i - 1]!.action)
+        states[i] = i <= known ? reuse!.stateAt(i) : reduceAll(states[i - 1]!, entries[i - 1]!.action)
       }
       return states[target]!
     },

@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { AirlockProvider, ConnectButton, NetworkButton } from 'airlock-kit/react'
 import { Address } from './Address'
-import { DevtoolsOnDemand } from './DevtoolsOnDemand'
 import { makeAirlock } from './airlock'
 
 export function App() {
@@ -13,7 +12,6 @@ export function App() {
         <ConnectButton />
       </main>
       <Address />
-      <DevtoolsOnDemand />
     </AirlockProvider>
   )
 }

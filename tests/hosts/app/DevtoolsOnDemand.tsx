@@ -1,4 +1,3 @@
-'use client'
 import { lazy, Suspense, useEffect, useState } from 'react'
 
 // As a host adds the devtools for development: a lazy import, fetched only when asked for (here,

@@ -2,14 +2,8 @@
 import { useState, type ReactNode } from 'react'
 import { AirlockProvider } from 'airlock-kit/react'
 import { makeAirlock } from '../src/airlock'
-import { DevtoolsOnDemand } from '../src/DevtoolsOnDemand'
 
 export function Providers({ children }: { children: ReactNode }) {
   const [airlock] = useState(makeAirlock)
-  return (
-    <AirlockProvider airlock={airlock}>
-      {children}
-      <DevtoolsOnDemand />
-    </AirlockProvider>
-  )
+  return <AirlockProvider airlock={airlock}>{children}</AirlockProvider>
 }
