@@ -10,6 +10,7 @@ test('default: the public API of airlock-kit/devtools', () => {
       "MAX_CHANGES",
       "NOT_A_LOG",
       "READ_ONLY_PREVIEW",
+      "SHARED_CHUNK",
       "connectDevtools",
       "createReadOnlyAirlock",
       "createTimeTravel",

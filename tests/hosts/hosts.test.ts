@@ -105,8 +105,9 @@ describe('byte budgets on the packed package (issue 12)', { timeout: 600_000 }, 
     const modules = initial.flatMap((c) => c.topModules.filter((m) => m.bytes > 0).map((m) => m.path))
     const lazy = /(^|\/)(zod|viem|ox|@noble|abitype|@walletconnect|bitcoinjs-lib|idb-keyval)\/|airlock-kit\/dist\/(devtools\/|testing\/|storage\/createStorage|react\/modal\/(Modal\.js|ViewHost|views\/)|core\/(lateSlices|reduceAll|rootReducer|store\/(parseLog|replayWith))|core\/slices\/(auth|registry|walletConnect|frame)\/reducer)/
     expect(modules.filter((path) => lazy.test(path))).toEqual([])
-    // The host's own few lines of glue (a lazy component) and nothing more.
+    // The host's own few lines of glue (a lazy component) and nothing more: no module, no file.
     expect(withDevtools.report.initialGzip - app!.initialGzip).toBeLessThan(512)
+    expect(initial.length).toBe(app!.initialFiles)
     // The panel itself is there, in a chunk of its own.
     expect(withDevtools.report.chunks.some((c) => !c.initial && c.topModules.some((m) => /airlock-kit\/dist\/devtools\/DevtoolsPanel/.test(m.path)))).toBe(true)
   })
