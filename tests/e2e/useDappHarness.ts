@@ -5,6 +5,7 @@ import { startDevnet, type Devnet } from '../../examples/devnet/main.js'
 import { PortConfigError } from '../../examples/devnet/ports.js'
 import { createTestWallet, installTestWallet, type TestWallet } from '../../testing/index.js'
 import { launchChromium } from './chromium.js'
+import { checkReplaysOnClose, closeAfterReplayCheck, expectReplaysMatchIn } from './replayCheck.js'
 import { startTogether } from '../support/startTogether.js'
 
 export interface DappHarness {
@@ -17,14 +18,18 @@ export interface DappHarness {
 
 /**
  * Registers one dev stack and one Chromium for the test file, and closes every
- * page's context after each test. The demo's own dev wallet is always off.
+ * page's context after each test, once each page's `replay(log)` was checked
+ * against its live state (tests/e2e/replayCheck.ts). The demo's own dev wallet is always off.
  * @example const dapp = useDappHarness(); const { page } = await dapp.openDapp(dapp.newWallet(2), '')
  */
 export function useDappHarness(): DappHarness {
   const stack = useDevStack()
   const contexts: BrowserContext[] = []
   afterEach(async () => {
-    for (const context of contexts.splice(0)) await context.close()
+    const failures: unknown[] = []
+    // Every page of each context is checked before the context closes.
+    for (const context of contexts.splice(0)) await closeAfterReplayCheck(context).catch((error: unknown) => failures.push(error))
+    throwAll(failures)
   })
   return {
     get devnet() {
@@ -78,27 +83,52 @@ export interface DevStack {
   readonly browser: Browser
 }
 
+/** Throws the one error, or one naming them all; nothing when there are none. */
+function throwAll(errors: readonly unknown[]): void {
+  if (errors.length === 0) return
+  if (errors.length === 1) throw errors[0]
+  throw new Error(errors.map((error) => (error instanceof Error ? error.message : String(error))).join('\n'))
+}
+
 /**
  * Starts one dev stack (every service on a free port) and one Chromium for the test file, both
  * stopped after it. Read the getters inside tests and hooks, not at module level.
+ *
+ * Issue 16 part 5: on every page of every context made from `browser`, `replay(log)` must equal
+ * the live state (tests/e2e/replayCheck.ts). It is checked right before the context closes,
+ * whoever closes it (a test's `finally`, its afterEach), and after each test on the pages still
+ * open; a difference fails the test (this afterEach, or afterAll for a context closed later).
  * @example const stack = useDevStack(); await stack.browser.newPage()
  */
 export function useDevStack(): DevStack {
   let devnet: Devnet | undefined
   let browser: Browser | undefined
+  let checked: Browser | undefined
+  const failures: unknown[] = []
   beforeAll(async () => {
     ;[devnet, browser] = await startTogether([startOnFreePorts(), launchChromium()])
+    checked = checkReplaysOnClose(browser, (error) => failures.push(error))
   }, 60_000)
+  // Registered before any afterEach of the test file, so it runs after them (vitest runs these
+  // hooks as a stack): the contexts they closed were checked then, the rest are checked here.
+  afterEach(async () => {
+    for (const context of browser?.contexts() ?? []) await expectReplaysMatchIn(context).catch((error: unknown) => failures.push(error))
+    throwAll(failures.splice(0))
+  })
   afterAll(async () => {
-    await browser?.close()
-    await devnet?.stop()
+    try {
+      throwAll(failures.splice(0))
+    } finally {
+      await browser?.close()
+      await devnet?.stop()
+    }
   })
   return {
     get devnet() {
       return devnet!
     },
     get browser() {
-      return browser!
+      return checked!
     },
   }
 }
