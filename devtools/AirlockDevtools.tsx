@@ -79,12 +79,15 @@ export function AirlockDevtools({ airlock, defaultOpen, docked = true }: Airlock
     event.currentTarget.setPointerCapture(event.pointerId)
     const move = (e: globalThis.PointerEvent) => setHeight(clamp(window.innerHeight - e.clientY))
     const target = event.currentTarget
+    // A cancelled drag (the pointer lost to a system gesture) ends like a released one.
     const up = () => {
       target.removeEventListener('pointermove', move)
       target.removeEventListener('pointerup', up)
+      target.removeEventListener('pointercancel', up)
     }
     target.addEventListener('pointermove', move)
     target.addEventListener('pointerup', up)
+    target.addEventListener('pointercancel', up)
   }
   return (
     <ShadowHost style={{ display: 'contents' }}>
