@@ -87,4 +87,20 @@ describe('timeline', () => {
     expect(wrapped.stateAt(wrapped.entries.length)).toEqual(replay(airlock.log.export()))
     airlock.destroy()
   })
+
+  test('boundary: after thousands of live refreshes while scrubbed back, the newest states are right', () => {
+    const airlock = session()
+    const initialState = airlock.log.toJSON().initialState as AirlockState
+    const entries: LogExport<AirlockState, Action>['entries'][number][] = []
+    let timeline: ReturnType<typeof extendTimeline> | null = null
+    for (let seq = 1; seq <= 5_000; seq++) {
+      entries.push({ seq, at: seq, action: { type: seq % 2 ? 'modal/openRequested' : 'modal/closeRequested' } as Action })
+      timeline = extendTimeline(timeline, { format: 'airlock-log', version: 1, initialState, entries: entries.slice() })
+      timeline.stateAt(1) // the panel, scrubbed back to the start, asks only for early states
+    }
+    expect(timeline!.stateAt(5_000).modal.open).toBe(false)
+    expect(timeline!.stateAt(4_999).modal.open).toBe(true)
+    airlock.destroy()
+  })
 })
+

@@ -37,22 +37,26 @@ export function extendTimeline(previous: Timeline | null, log: LogExport<Airlock
   const old = previous?.entries
   // The same first entry: nothing fell off the ring buffer, so every earlier state still holds.
   const grown = previous !== null && old !== undefined && old.length > 0 && old.length <= entries.length && old[0]!.seq === entries[0]!.seq
-  return grown ? timelineOf(previous.initialState, entries, previous) : timelineOf(log.initialState, entries)
+  return grown ? timelineOf(previous.initialState, entries, folded.get(previous)) : timelineOf(log.initialState, entries)
 }
 
-function timelineOf(initialState: AirlockState, entries: readonly LogEntry<Action>[], reuse?: Timeline): Timeline {
-  const states: AirlockState[] = [initialState]
-  const known = reuse?.entries.length ?? 0
-  return {
+/**
+ * Each timeline's folded states. A grown log's timeline shares its predecessor's array (the
+ * states of a common prefix are the same): no chain of timelines is kept, and none is walked.
+ */
+const folded = new WeakMap<Timeline, AirlockState[]>()
+
+function timelineOf(initialState: AirlockState, entries: readonly LogEntry<Action>[], shared?: AirlockState[]): Timeline {
+  const states: AirlockState[] = shared ?? [initialState]
+  const timeline: Timeline = {
     initialState,
     entries,
     stateAt(position) {
       const target = Math.max(0, Math.min(entries.length, Math.trunc(position)))
-      for (let i = states.length; i <= target; i++) {
-        // Positions the earlier timeline already folded are taken from it, not folded again.
-        states[i] = i <= known ? reuse!.stateAt(i) : reduceAll(states[i - 1]!, entries[i - 1]!.action)
-      }
+      for (let i = states.length; i <= target; i++) states[i] = reduceAll(states[i - 1]!, entries[i - 1]!.action)
       return states[target]!
     },
   }
+  folded.set(timeline, states)
+  return timeline
 }

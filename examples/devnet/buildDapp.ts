@@ -1,4 +1,4 @@
-import { build, type Metafile } from 'esbuild'
+import { build, type BuildOptions, type Metafile } from 'esbuild'
 import { readFile } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import type { StaticFile } from './staticServer.js'
@@ -19,26 +19,31 @@ export interface DappBundle {
  */
 export async function buildDapp(root: string): Promise<DappBundle> {
   const started = performance.now()
-  const outdir = join(root, 'examples', 'react-dapp', 'assets')
+  // The viewer is built beside the demo, not after it: the dev stack waits for both.
+  const [dapp, viewer] = await Promise.all([
+    bundleExample(root, 'react-dapp', 'main', '/assets/', { sourcemap: 'linked', assetNames: 'assets/[name]-[hash]', metafile: true }),
+    buildLogViewer(root),
+  ])
+  return { files: new Map([...dapp.files, ...viewer]), metafile: dapp.metafile!, ms: Math.round(performance.now() - started) }
+}
+
+/** Bundles `examples/<folder>/main.tsx` (entry `name`), its files keyed by URL path under `prefix`. */
+async function bundleExample(root: string, folder: string, name: string, prefix: string, extra: BuildOptions = {}): Promise<{ files: Map<string, StaticFile>; metafile: Metafile | undefined }> {
+  const outdir = join(root, 'examples', folder, 'assets')
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { main: join(root, 'examples', 'react-dapp', 'main.tsx') },
+    entryPoints: { [name]: join(root, 'examples', folder, 'main.tsx') },
     outdir,
     ...BROWSER_BUILD_OPTIONS,
     splitting: true,
-    sourcemap: 'linked',
     jsx: 'automatic',
     entryNames: '[name]',
     chunkNames: 'chunks/[name]-[hash]',
-    assetNames: 'assets/[name]-[hash]',
-    metafile: true,
+    ...extra,
   })
   const files = new Map<string, StaticFile>()
-  for (const file of result.outputFiles) {
-    files.set(`/assets/${relative(outdir, file.path).split(sep).join('/')}`, { body: file.contents })
-  }
-  for (const [path, file] of await buildLogViewer(root)) files.set(path, file)
-  return { files, metafile: result.metafile, ms: Math.round(performance.now() - started) }
+  for (const file of result.outputFiles ?? []) files.set(`${prefix}${relative(outdir, file.path).split(sep).join('/')}`, { body: file.contents })
+  return { files, metafile: result.metafile }
 }
 
 /**
@@ -46,18 +51,6 @@ export async function buildDapp(root: string): Promise<DappBundle> {
  * chunks (and what its initial JavaScript is measured to be) stay exactly as they were.
  */
 async function buildLogViewer(root: string): Promise<Map<string, StaticFile>> {
-  const outdir = join(root, 'examples', 'devtools', 'assets')
-  const result = await build({
-    absWorkingDir: root,
-    entryPoints: { viewer: join(root, 'examples', 'devtools', 'main.tsx') },
-    outdir,
-    ...BROWSER_BUILD_OPTIONS,
-    splitting: true,
-    jsx: 'automatic',
-    entryNames: '[name]',
-    chunkNames: 'chunks/[name]-[hash]',
-  })
-  const files = new Map<string, StaticFile>([['/devtools/index.html', { body: await readFile(join(root, 'examples', 'devtools', 'index.html')), type: 'text/html; charset=utf-8' }]])
-  for (const file of result.outputFiles) files.set(`/devtools/assets/${relative(outdir, file.path).split(sep).join('/')}`, { body: file.contents })
-  return files
+  const [{ files }, html] = await Promise.all([bundleExample(root, 'devtools', 'viewer', '/devtools/assets/'), readFile(join(root, 'examples', 'devtools', 'index.html'))])
+  return new Map([['/devtools/index.html', { body: html, type: 'text/html; charset=utf-8' }], ...files])
 }
