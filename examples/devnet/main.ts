@@ -17,7 +17,9 @@ import { DEV_BITCOIN_SATS, DEV_SOLANA_LAMPORTS, devBitcoinAddress, devSolanaKeyp
 import { startDevFrame, type DevFrame } from './frame/startFrameServer.js'
 import { airlockSolanaLocal } from '../../core/chains/networks.js'
 import { deployDevAssets, type DevAssets } from './contracts/deployDevAssets.js'
-import { createBlockchainApi } from './blockchainApi.js'
+import { createBlockchainApi, type DataChain } from './blockchainApi.js'
+import { createConvertApi } from './convertApi.js'
+import { createOnrampApi } from './onrampApi.js'
 import { createNameRegistry } from './nameRegistry.js'
 import { createPublicClient, http } from 'viem'
 import { createMailbox } from './mailbox.js'
@@ -124,6 +126,11 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       return true
     }
     const blockchainApi = createBlockchainApi()
+    // Swaps (`/v1/convert/*`), settled by the DevSwap pools deployed with the dev assets.
+    const convertApi = createConvertApi()
+    // The dev on-ramp provider sells on the anvil chains once they run (set below); until then it sells nowhere.
+    let onrampChains: { chainId: number; name: string; rpcUrl: string }[] = []
+    const onrampApi = createOnrampApi({ chains: () => onrampChains })
     const nameRegistry = createNameRegistry()
     // allSettled, not all: whatever did start must be tracked before a failure stops everything.
     const [anvil, anvil2, gateway, relay, bitcoin, solana, bundle, mobileWallet] = settled(
@@ -139,7 +146,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
             // The dev project allows any origin on this machine, and those of AIRLOCK_DEV_ORIGINS.
             projects: { ...DEFAULT_PROJECTS, [DEFAULT_DEV_PROJECT_ID]: { ...DEFAULT_PROJECTS[DEFAULT_DEV_PROJECT_ID], allowedOrigins: [...(DEFAULT_PROJECTS[DEFAULT_DEV_PROJECT_ID]!.allowedOrigins ?? []), ...extraOrigins] } },
             onRefusedOrigin: (origin, projectId) => console.log(`[gateway] ${origin} is not an allowed origin of project ${projectId}: email and social login will refuse it. Allow it with ${DEV_ORIGINS_ENV}=${origin} npm start`),
-            routes: async (req, url, res) => devOptionsRoute(req, url, res) || (await blockchainApi.route(req, url, res)) || nameRegistry.route(req, url, res),
+            routes: async (req, url, res) => devOptionsRoute(req, url, res) || (await blockchainApi.route(req, url, res)) || (await convertApi.route(req, url, res)) || (await onrampApi.route(req, url, res)) || nameRegistry.route(req, url, res),
           }).then(track),
         ),
         startService('relay', startRelay({ port: ports.relay, host: '127.0.0.1' }).then(track)),
@@ -169,10 +176,14 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     // The gateway's name service checks smart accounts' signatures (ERC-1271) on these chains.
     nameRegistry.setClients(new Map([anvil, anvil2].map((node) => [node.chainId, createPublicClient({ transport: http(node.rpcUrl) })])))
     // The gateway's data service (balances, history, NFTs, prices, their icons and images) reads these chains.
-    blockchainApi.setChains([
+    const dataChains: DataChain[] = [
       { chainId: 31337, rpcUrl: anvil.rpcUrl, assets },
       { chainId: 31338, rpcUrl: anvil2.rpcUrl, assets: assets2 },
-    ])
+    ]
+    blockchainApi.setChains(dataChains)
+    // …and so does its swap service, on each chain's DevSwap pools.
+    convertApi.setChains(dataChains)
+    onrampChains = [{ chainId: 31337, name: 'Airlock Devnet', rpcUrl: anvil.rpcUrl }, { chainId: 31338, name: 'Airlock Devnet 2', rpcUrl: anvil2.rpcUrl }]
     const config: DevnetConfig = {
       projectId: DEFAULT_DEV_PROJECT_ID,
       gatewayUrl: gateway.url,

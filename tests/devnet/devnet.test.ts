@@ -82,6 +82,8 @@ describe('startDevnet', () => {
         { address: at(2), name: 'Free Airdrop Claim', symbol: 'CLAIM', decimals: 18, spam: true },
       ],
       collectibles: { address: at(3), name: 'Airlock Dev Collectibles', symbol: 'ADC' },
+      // After the 11 token payouts and 3 mints.
+      swap: { address: at(18) },
     }
     const res = await fetch(`${devnet.urls.dapp}/devnet-config.json`)
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8')
@@ -157,6 +159,9 @@ describe('startDevnet', () => {
     expect(await (await fetch(`${devnet.urls.gateway}/appkit/v1/config?projectId=airlock-dev`)).json()).toHaveProperty('features')
     expect(await rpc(devnet.urls.anvil, 'eth_chainId')).toBe('0x7a69')
     expect(await rpc(devnet.urls.anvil2, 'eth_chainId')).toBe('0x7a6a')
+    // The swap service trades on both chains' DevSwap pools: 1 dUSD buys about 1/3000 ETH.
+    const quote = await fetch(`${devnet.urls.gateway}/v1/convert/quotes?projectId=airlock-dev&amount=1000000&userAddress=${devnet.config.devAccount}&from=eip155:31338:${devnet.config.chains[1]!.assets!.tokens[0]!.address}&to=eip155:31338:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee`)
+    expect(((await quote.json()) as { quotes: { toAmount: string }[] }).quotes[0]!.toAmount).toMatch(/^332\d{12}$/)
     expect(devnet.urls.bitcoin).toBe(`http://127.0.0.1:${devnet.ports.bitcoin}`)
     expect(Number(await (await fetch(`${devnet.urls.bitcoin}/blocks/tip/height`)).text())).toBeGreaterThanOrEqual(0)
     expect(await rpc(devnet.urls.solana, 'getHealth')).toBe('ok')

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 /** This folder, from the repository root (scripts and tests run there; run.mjs bundles elsewhere). */
 const dir = (root: string) => join(root, 'examples', 'devnet', 'contracts')
 /** The dev contracts, by name; each `<Name>.sol` here defines a contract of that name. */
-export const DEV_CONTRACT_NAMES = ['DevToken', 'DevCollectibles'] as const
+export const DEV_CONTRACT_NAMES = ['DevToken', 'DevCollectibles', 'DevSwap'] as const
 export type DevContractName = (typeof DEV_CONTRACT_NAMES)[number]
 export type DevArtifacts = Record<DevContractName, { abi: unknown[]; bytecode: `0x${string}` }>
 /** The committed build: the dev stack deploys from it, and a test rebuilds it and compares. */

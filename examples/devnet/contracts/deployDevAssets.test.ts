@@ -44,6 +44,19 @@ describe('dev assets on anvil', () => {
     expect([...assets.tokens.map((t) => t.address), assets.collectibles.address]).toEqual([at(0), at(1), at(2), at(3)])
   })
 
+  test('behavior: the dev swap comes last, its pools priced at the dev prices (ETH 3000 USD, ADT 2.5)', async () => {
+    const client = createPublicClient({ transport: http(anvil.rpcUrl) })
+    const [usd, adt, claim] = assets.tokens
+    const swap = { address: assets.swap.address, abi: readDevArtifacts().DevSwap.abi as Abi }
+    // After 3 tokens, the collection, 11 token payouts and 3 mints: the existing addresses did not move.
+    expect(assets.swap.address).toBe(getContractAddress({ from: DEV_DEPLOYER.address, nonce: 18n }))
+    expect(await client.readContract({ ...swap, functionName: 'reserves', args: [usd!.address] })).toEqual([parseUnits('100', 18), parseUnits('300000', 6)])
+    expect(await client.readContract({ ...swap, functionName: 'reserves', args: [adt!.address] })).toEqual([parseUnits('100', 18), parseUnits('120000', 18)])
+    expect(await client.readContract({ ...swap, functionName: 'reserves', args: [claim!.address] })).toEqual([0n, 0n])
+    expect(await client.getBalance({ address: assets.swap.address })).toBe(parseUnits('200', 18))
+    expect(await client.readContract({ address: usd!.address, abi: erc20Abi, functionName: 'balanceOf', args: [assets.swap.address] })).toBe(parseUnits('300000', 6))
+  })
+
   test('error: a chain where the deployer already sent something is refused (the addresses would differ)', async () => {
     await expect(deployDevAssets(anvil.rpcUrl, 31337, 'http://127.0.0.1:8787/dev/nft/31337/')).rejects.toThrow(`the dev deployer ${DEV_DEPLOYER.address} has sent transactions on chain 31337 already`)
   })

@@ -22,6 +22,8 @@ export interface DevToken {
 export interface DevAssets {
   readonly tokens: readonly DevToken[]
   readonly collectibles: { readonly address: Address; readonly name: string; readonly symbol: string }
+  /** The dev swap (DevSwap.sol): an ETH pool for each non-spam token, priced at DEV_PRICES. */
+  readonly swap: { readonly address: Address }
 }
 
 const TOKENS = [
@@ -32,12 +34,14 @@ const TOKENS = [
 /** Who gets what: every dev account the demo and tests use holds the tokens; NFTs #1-#2 go to account 0, #3 to account 1. */
 const HOLDERS = ANVIL_ACCOUNTS.slice(0, 5).map((a) => a.address)
 const NFT_OWNERS = [ANVIL_ACCOUNTS[0].address, ANVIL_ACCOUNTS[0].address, ANVIL_ACCOUNTS[1].address]
+/** ETH in each swap pool; the token side is set so the pool's price is the dev price (100 ETH against 300 000 dUSD). */
+export const DEV_POOL_ETH = 100n
 
 /**
  * Deploys the dev stack's ERC-20 tokens (one with 6 decimals, one flagged as spam) and an ERC-721
  * collection on a fresh anvil chain from the deployer account, then pays the tokens to the dev
- * accounts and mints the NFTs. The deployer's first transactions make the addresses the same on
- * every fresh chain. `metadataBaseUrl` + token id is each NFT's `tokenURI`.
+ * accounts and mints the NFTs; last it deploys the dev swap and seeds its pools at the dev prices.
+ * The deployer's first transactions make the addresses the same on every fresh chain. `metadataBaseUrl` + token id is each NFT's `tokenURI`.
  * @example const assets = await deployDevAssets(anvil.rpcUrl, 31337, `${gateway.url}/dev/nft/31337/`)
  */
 export async function deployDevAssets(rpcUrl: string, chainId: number, metadataBaseUrl: string, root = process.cwd()): Promise<DevAssets> {
@@ -71,5 +75,12 @@ export async function deployDevAssets(rpcUrl: string, chainId: number, metadataB
     }
   }
   for (const owner of NFT_OWNERS) await send(wallet.writeContract({ address: collectibles.address, abi: artifacts.DevCollectibles.abi as Abi, functionName: 'mint', args: [owner], nonce }))
-  return { tokens, collectibles }
+  // The swap comes last, so every address above stays what it was before it existed.
+  const swap = { address: await deploy(artifacts.DevSwap.abi as Abi, artifacts.DevSwap.bytecode, []) }
+  for (const token of tokens.filter((t) => !t.spam)) {
+    const tokenAmount = parseUnits(String(Number(DEV_POOL_ETH) * (DEV_PRICES.ETH! / DEV_PRICES[token.symbol]!)), token.decimals)
+    await send(wallet.writeContract({ address: token.address, abi: artifacts.DevToken.abi as Abi, functionName: 'approve', args: [swap.address, tokenAmount], nonce }))
+    await send(wallet.writeContract({ address: swap.address, abi: artifacts.DevSwap.abi as Abi, functionName: 'addLiquidity', args: [token.address, tokenAmount], value: parseUnits(String(DEV_POOL_ETH), 18), nonce }))
+  }
+  return { tokens, collectibles, swap }
 }
