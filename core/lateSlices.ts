@@ -24,6 +24,10 @@ export const LATE_SLICE_TYPES = {
     'connection/disconnected', 'names/registered', 'names/registrationFailed', 'names/registrationRequested', 'names/registrationSigned',
     'names/searchFailed', 'names/searchLoaded', 'names/searchRequested', 'portfolio/fetchFailed', 'portfolio/fetchSkipped', 'portfolio/fetchStarted',
     'portfolio/fetched', 'portfolio/nftImagesPreloaded', 'router/pushRequested', 'send/failed', 'send/requested', 'send/reset', 'send/succeeded',
+    'swap/approvalSent', 'swap/approved', 'swap/confirmed', 'swap/failed', 'swap/flipped', 'swap/formChanged', 'swap/opened', 'swap/quoteExpired',
+    'swap/quoteFailed', 'swap/quoteLoaded', 'swap/quoteRequested', 'swap/reset', 'swap/succeeded', 'swap/tokensFailed', 'swap/tokensLoaded',
+    'onramp/failed', 'onramp/formChanged', 'onramp/fundsArrived', 'onramp/opened', 'onramp/optionsLoaded', 'onramp/providerChosen', 'onramp/providerOpened',
+    'onramp/quoteLoaded', 'onramp/quoteRequested', 'onramp/reset',
   ],
   frame: ['frame/documentChanged', 'frame/loadFailed', 'frame/loadStarted', 'frame/ready', 'frame/readyReceived', 'frame/requestFailed', 'frame/requestSent', 'frame/requestSucceeded', 'frame/visibilityRequested'],
 } as const satisfies Record<keyof LateSlices, readonly Action['type'][]>

@@ -228,6 +228,8 @@ export type Action =
   | import('./registry.js').RegistryAction
   | import('./frame.js').FrameAction
   | import('./portfolio.js').PortfolioAction
+  | import('./swap.js').SwapAction
+  | import('./onramp.js').OnrampAction
 
 export type ActionType = Action['type']
 /** Narrows the union to one action type. */

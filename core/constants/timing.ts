@@ -144,3 +144,15 @@ export const SIWX_SESSION_MS = 24 * 60 * 60_000
 export const SIWX_MAX_AGE_MS = 24 * 60 * 60_000
 /** Not in SPEC 9, our choice: the default clock skew allowed for a message's Issued At (a message issued this far ahead still verifies). */
 export const SIWX_CLOCK_TOLERANCE_MS = 60_000
+
+/** Swaps: a quote older than this goes stale and is asked for again while the Swap view is open. */
+export const SWAP_QUOTE_REFRESH_MS = 15_000
+/** Swaps: after the approval is sent, the allowance is read again this often until it covers the amount… */
+export const SWAP_ALLOWANCE_POLL_MS = 1_000
+/** …for at most this long. */
+export const SWAP_APPROVAL_TIMEOUT_MS = 120_000
+
+/** Buying: while the provider's page is open, the balance is read this often to tell when funds arrive… */
+export const ONRAMP_BALANCE_POLL_MS = 5_000
+/** …for at most this long (a card purchase settles in minutes). */
+export const ONRAMP_WATCH_MS = 30 * 60_000

@@ -25,6 +25,8 @@ import { resourceEpic, type ResourceEpicParameters } from './resourceEpic.js'
 import { selectPortfolio } from './selectPortfolio.js'
 import { NAME_LABEL_PATTERN, NAME_ZONE, nameErrors } from './names.js'
 import { TRANSACTION_HASH } from '../connectors/requestSucceeded.js'
+import { swapEpic } from '../swap/swapEpics.js'
+import { onrampEpic } from '../onramp/onrampEpics.js'
 
 type AirlockEpic = Epic<Action, AirlockState, AirlockDeps>
 
@@ -314,10 +316,10 @@ export function portfolioEpic(namespace: ChainNamespace): AirlockEpic {
     tokensEpic(readTokens, namespace),
     nftsEpic(readNfts, namespace),
     nftImagesEpic(namespace),
-    ...(namespace === 'eip155' ? [identityEpic(), activityEpic(), nameSearchEpic, registerNameEpic] : []),
+    ...(namespace === 'eip155' ? [identityEpic(), activityEpic(), nameSearchEpic, registerNameEpic, swapEpic] : []),
     // SPEC: Send on eip155 and solana; each family's instance sends its own.
     // Stryker disable next-line ConditionalExpression: `→ true` is equivalent: sendEpic of another family filters on a namespace no SendTransaction has, so it never sends (the `→ false` twins, skipped with it, are killed by the portfolioEpic tests)
-    ...(namespace === 'eip155' || namespace === 'solana' ? [sendEpic(namespace)] : []),
+    ...(namespace === 'eip155' || namespace === 'solana' ? [sendEpic(namespace), onrampEpic(namespace)] : []),
   ]
   return (action$, state$, deps) => merge(...epics.map((epic) => epic(action$, state$, deps)))
 }

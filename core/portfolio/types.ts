@@ -158,4 +158,8 @@ export interface PortfolioState {
   readonly send: SendState
   readonly nameSearch: NameSearch
   readonly registration: NameRegistration
+  /** The Swap view's form and flow (core/slices/portfolio/swapReducer.ts). */
+  readonly swap: import('../swap/types.js').SwapState
+  /** The Buy view's form and the purchase it watches (core/slices/portfolio/onrampReducer.ts). */
+  readonly onramp: import('../onramp/types.js').OnrampState
 }

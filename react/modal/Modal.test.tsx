@@ -174,8 +174,8 @@ describe('dialog', () => {
   test('behavior: a view not built yet says so instead of breaking', async () => {
     const airlock = testAirlock()
     render(airlock, <ConnectButton />)
-    const root = await openModal(airlock, { view: 'Swap' })
-    expect(root.querySelector('[data-view="Swap"]')?.textContent).toContain('not available')
+    const root = await openModal(airlock, { view: 'Transactions' })
+    expect(root.querySelector('[data-view="Transactions"]')?.textContent).toContain('not available')
   })
 })
 

@@ -37,6 +37,8 @@ const VIEWS: Partial<Record<View, ComponentType | PreloadableComponent<object>>>
   ConnectingWalletConnectBasic: lazyView(() => import('./views/ConnectingWalletConnectBasic.js').then((m) => ({ default: m.ConnectingWalletConnectBasic }))),
   Receive: lazyView(() => import('./views/Receive.js').then((m) => ({ default: m.Receive }))),
   Send: lazyView(() => import('./views/Send.js').then((m) => ({ default: m.Send }))),
+  Swap: lazyView(() => import('./views/Swap.js').then((m) => ({ default: m.Swap }))),
+  OnRampProviders: lazyView(() => import('./views/OnRampProviders.js').then((m) => ({ default: m.OnRampProviders }))),
   RegisterAccountName: lazyView(() => import('./views/RegisterAccountName.js').then((m) => ({ default: m.RegisterAccountName }))),
   RegisterAccountNameSuccess: lazyView(() => import('./views/RegisterAccountName.js').then((m) => ({ default: m.RegisterAccountNameSuccess }))),
 }

@@ -1,6 +1,8 @@
 import type { Action } from '../../actions/types.js'
 import type { ActivityTransaction, Cached, PortfolioResource, PortfolioState } from '../../portfolio/types.js'
 import { initialActivityState, initialNameSearch, initialPortfolioState } from './state.js'
+import { initialSwapState, swapReducer } from './swapReducer.js'
+import { initialOnrampState, onrampReducer } from './onrampReducer.js'
 
 export { initialPortfolioState } from './state.js'
 
@@ -39,6 +41,15 @@ function updateCached(state: PortfolioState, resource: PortfolioResource, key: s
  * to fetch (core/portfolio/portfolioEpics.ts).
  */
 export function portfolioReducer(state: PortfolioState = initialPortfolioState, action: Action): PortfolioState {
+  if (action.type.startsWith('onramp/')) {
+    const onramp = onrampReducer(state.onramp ?? initialOnrampState, action)
+    return onramp === state.onramp ? state : { ...state, onramp }
+  }
+  if (action.type.startsWith('swap/')) {
+    // A state recorded before swaps existed has no form yet.
+    const swap = swapReducer(state.swap ?? initialSwapState, action)
+    return swap === state.swap ? state : { ...state, swap }
+  }
   switch (action.type) {
     case 'portfolio/fetchStarted':
       return updateCached(state, action.resource, action.key, ({ loading: _l, ...entry }) => ({ ...entry, loading: true }))
@@ -118,11 +129,14 @@ export function portfolioReducer(state: PortfolioState = initialPortfolioState, 
     }
     case 'names/registrationFailed':
       return { ...state, registration: { status: 'failed', name: action.name, error: action.error } }
-    case 'connection/disconnected':
+    case 'connection/disconnected': {
       // Another person may connect next: nothing of this account stays on screen.
-      return state.activity.key === null && state.pending.length === 0 && state.send.status === 'idle'
+      const swap = swapReducer(state.swap ?? initialSwapState, action)
+      const onramp = onrampReducer(state.onramp ?? initialOnrampState, action)
+      return state.activity.key === null && state.pending.length === 0 && state.send.status === 'idle' && swap === state.swap && onramp === state.onramp
         ? state
-        : { ...state, activity: initialActivityState, pending: [], send: initialPortfolioState.send }
+        : { ...state, activity: initialActivityState, pending: [], send: initialPortfolioState.send, swap, onramp }
+    }
     default:
       return state
   }

@@ -1,3 +1,5 @@
+import { initialSwapState } from './swapReducer.js'
+import { initialOnrampState } from './onrampReducer.js'
 import type { ActivityState, NameSearch, PortfolioState } from '../../portfolio/types.js'
 
 export const initialActivityState: ActivityState = { key: null, transactions: [], loading: false, empty: false, next: null, error: null }
@@ -14,4 +16,6 @@ export const initialPortfolioState: PortfolioState = {
   send: { status: 'idle', summary: null, hash: null, error: null },
   nameSearch: initialNameSearch,
   registration: { status: 'idle', name: null, error: null },
+  swap: initialSwapState,
+  onramp: initialOnrampState,
 }

@@ -1,6 +1,7 @@
 import type { View } from '../../../core/actions/views.js'
 import type { WalletFeature } from '../../../core/options/features.js'
 import type { AirlockState } from '../../../core/state.js'
+import { onrampRestricted } from '../../../core/onramp/onrampSession.js'
 
 export interface WalletFeatureEntry {
   readonly id: WalletFeature
@@ -9,10 +10,11 @@ export interface WalletFeatureEntry {
 }
 
 /**
- * The wallet features with a view in this version, by feature. On-ramp and swaps join as
- * their views land; until then they are left out rather than shown as a dead end.
+ * The wallet features with a view, by feature.
  */
 const FEATURE_VIEWS: Partial<Record<WalletFeature, WalletFeatureEntry>> = {
+  onramp: { id: 'onramp', label: 'Buy', view: 'OnRampProviders' },
+  swaps: { id: 'swaps', label: 'Swap', view: 'Swap' },
   receive: { id: 'receive', label: 'Receive', view: 'Receive' },
   send: { id: 'send', label: 'Send', view: 'Send' },
 }
@@ -29,6 +31,10 @@ export function selectWalletFeatures(state: AirlockState): WalletFeatureEntry[] 
     const on = id === 'receive' || id === 'send' ? features[id] : Array.isArray(features[id]) ? features[id].length > 0 : false
     // Send speaks EVM (native and ERC-20) and Solana (SOL), as SPEC lists; Bitcoin accounts do not see it.
     if (id === 'send' && state.connection.activeNamespace !== 'eip155' && state.connection.activeNamespace !== 'solana') return []
+    // Swaps are EVM only (SPEC 9); on an EVM network without them the view says 'Network not supported for Swaps'.
+    if (id === 'swaps' && state.connection.activeNamespace !== 'eip155') return []
+    // Buying: EVM and Solana (SPEC 9 providers), and never in the restricted time zones.
+    if (id === 'onramp' && ((state.connection.activeNamespace !== 'eip155' && state.connection.activeNamespace !== 'solana') || onrampRestricted())) return []
     // The same entry objects every time, so a shallow comparison of the list holds between renders.
     return entry && on ? [entry] : []
   })

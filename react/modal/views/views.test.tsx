@@ -246,8 +246,8 @@ describe('Receive', () => {
     render(airlock, <ConnectButton />)
     const root = await openModal(airlock)
     const features = $(root, '[data-airlock="wallet-features"]')
-    // SPEC 2 default order: onramp, swaps, receive, send (on-ramp and swaps have no view yet).
-    expect(Array.from(features.querySelectorAll('button'), (b) => b.getAttribute('data-feature'))).toEqual(['receive', 'send'])
+    // SPEC 2 default order: onramp, swaps, receive, send.
+    expect(Array.from(features.querySelectorAll('button'), (b) => b.getAttribute('data-feature'))).toEqual(['onramp', 'swaps', 'receive', 'send'])
     click(byText(features, 'button', 'Receive'))
     await waitFor(() => $(root, '[data-airlock="receive"]'))
     expect($(root, 'h2').textContent).toBe('Receive')
@@ -262,8 +262,8 @@ describe('Receive', () => {
     await waitFor(() => $(root, '[data-view="Account"]'))
   })
 
-  test('behavior: features.receive and send false hide the row; Receive with no account offers to connect', async () => {
-    const off = testAirlock({ features: { receive: false, send: false } })
+  test('behavior: features.receive, send and swaps off hide the row; Receive with no account offers to connect', async () => {
+    const off = testAirlock({ features: { receive: false, send: false, swaps: false, onramp: false } })
     connect(off)
     render(off, <ConnectButton />)
     const root = await openModal(off)

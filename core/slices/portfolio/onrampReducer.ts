@@ -1,0 +1,100 @@
+import type { Action } from '../../actions/types.js'
+import { ONRAMP_CURRENCIES, ONRAMP_LIMITS } from '../../constants/limits.js'
+import type { OnrampOptions, OnrampState, PaymentMethod } from '../../onramp/types.js'
+
+/** SPEC 8 fallbacks: what the Buy view offers when `/v1/onramp/options` fails (SPEC 9 limits and currencies). */
+export const DEFAULT_ONRAMP_OPTIONS: OnrampOptions = {
+  paymentCurrencies: ONRAMP_CURRENCIES.map((id) => ({ id, payment_method_limits: Object.entries(ONRAMP_LIMITS).map(([method, { min, max }]) => ({ id: method, min, max })) })),
+  purchaseCurrencies: [],
+}
+
+export const initialOnrampState: OnrampState = {
+  account: null,
+  options: { status: 'idle', value: null, fallback: false },
+  purchaseCurrency: null,
+  paymentCurrency: 'USD',
+  method: 'card',
+  amount: '',
+  quote: { status: 'idle', value: null },
+  purchase: { status: 'idle', provider: null, startBalance: null, received: null, error: null },
+}
+
+/** Cents of a decimal amount with at most 2 decimals; null when it is not one. */
+function cents(amount: string): number | null {
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(amount)
+  return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : null
+}
+
+/** The limits of the chosen currency and method: the service's when it named them, else SPEC 9's. */
+export function onrampLimits(state: Pick<OnrampState, 'options' | 'paymentCurrency' | 'method'>): { min: string; max: string } {
+  const currency = state.options.value?.paymentCurrencies.find((c) => c.id === state.paymentCurrency)
+  const limit = currency?.payment_method_limits.find((l) => l.id === state.method)
+  return limit && cents(limit.min) !== null && cents(limit.max) !== null ? { min: limit.min, max: limit.max } : ONRAMP_LIMITS[state.method]
+}
+
+const METHOD_NAMES: Record<PaymentMethod, string> = { card: 'card', ach_bank_account: 'bank account' }
+
+/**
+ * Why the amount cannot be bought (shown inline under it), or null when it can; '' means nothing typed yet.
+ * @example onrampAmountError({ ...state, amount: '5' }) // 'The minimum by card is 10.00 USD'
+ */
+export function onrampAmountError(state: Pick<OnrampState, 'options' | 'paymentCurrency' | 'method' | 'amount'>): string | null {
+  if (state.amount === '') return ''
+  const value = cents(state.amount)
+  if (value === null) return 'Enter an amount with at most 2 decimals'
+  const { min, max } = onrampLimits(state)
+  if (value < cents(min)!) return `The minimum by ${METHOD_NAMES[state.method]} is ${min} ${state.paymentCurrency}`
+  if (value > cents(max)!) return `The maximum by ${METHOD_NAMES[state.method]} is ${max} ${state.paymentCurrency}`
+  return null
+}
+
+function withForm(state: OnrampState, form: Partial<Pick<OnrampState, 'purchaseCurrency' | 'paymentCurrency' | 'method' | 'amount'>>): OnrampState {
+  const next = { ...state, ...form }
+  return { ...next, quote: onrampAmountError(next) === null && next.purchaseCurrency ? { status: 'waiting', value: null } : { status: 'idle', value: null } }
+}
+
+/**
+ * The Buy view's form and the purchase it watches (SPEC 2, 7, 9); pure, core/onramp/onrampEpics.ts
+ * fetches and opens the provider.
+ */
+export function onrampReducer(state: OnrampState = initialOnrampState, action: Action): OnrampState {
+  switch (action.type) {
+    case 'onramp/opened':
+      if (state.account === action.account) return state
+      return { ...initialOnrampState, account: action.account, options: { status: 'loading', value: null, fallback: false } }
+    case 'onramp/optionsLoaded': {
+      if (state.account !== action.account) return state
+      const purchaseCurrency = state.purchaseCurrency ?? action.options.purchaseCurrencies[0]?.id ?? null
+      return withForm({ ...state, options: { status: 'loaded', value: action.options, fallback: action.fallback } }, { purchaseCurrency })
+    }
+    case 'onramp/formChanged': {
+      if (state.purchase.status === 'opening') return state
+      const form = {
+        ...(action.purchaseCurrency !== undefined ? { purchaseCurrency: action.purchaseCurrency } : {}),
+        ...(action.paymentCurrency !== undefined ? { paymentCurrency: action.paymentCurrency } : {}),
+        ...(action.method !== undefined ? { method: action.method } : {}),
+        ...(action.amount !== undefined ? { amount: action.amount } : {}),
+      }
+      return withForm(state, form)
+    }
+    case 'onramp/quoteRequested':
+      return state.quote.status === 'waiting' ? { ...state, quote: { status: 'loading', value: null } } : state
+    case 'onramp/quoteLoaded':
+      return state.quote.status === 'loading' ? { ...state, quote: { status: 'ready', value: action.quote } } : state
+    case 'onramp/providerChosen':
+      if (state.quote.status !== 'ready' || state.purchase.status === 'opening') return state
+      return { ...state, purchase: { ...initialOnrampState.purchase, status: 'opening', provider: action.provider } }
+    case 'onramp/providerOpened':
+      return state.purchase.status === 'opening' ? { ...state, purchase: { ...state.purchase, status: 'waiting', startBalance: action.startBalance } } : state
+    case 'onramp/fundsArrived':
+      return state.purchase.status === 'waiting' ? { ...state, purchase: { ...state.purchase, status: 'arrived', received: action.received } } : state
+    case 'onramp/failed':
+      return state.purchase.status === 'opening' || state.purchase.status === 'waiting' ? { ...state, purchase: { ...state.purchase, status: 'failed', error: action.error } } : state
+    case 'onramp/reset':
+      return { ...state, amount: '', quote: initialOnrampState.quote, purchase: initialOnrampState.purchase }
+    case 'connection/disconnected':
+      return state === initialOnrampState ? state : initialOnrampState
+    default:
+      return state
+  }
+}

@@ -1,0 +1,328 @@
+import { useEffect, useId, useMemo, useState } from 'react'
+import { formatUnits, parseUnits } from 'viem'
+import { isSafeOpenUrl } from '../../../core/chains/isSafeOpenUrl.js'
+import { groupDecimal } from '../../../core/format/groupDecimal.js'
+import { shortDecimal } from '../../../core/format/shortDecimal.js'
+import { truncateDecimal } from '../../../core/format/truncateDecimal.js'
+import { activeAccountKey } from '../../../core/portfolio/activeAccountKey.js'
+import { selectPortfolio } from '../../../core/portfolio/selectPortfolio.js'
+import type { TokenBalance } from '../../../core/portfolio/types.js'
+import { selectActiveNetwork } from '../../../core/slices/network/selectors.js'
+import { isNativeToken, needsApproval } from '../../../core/slices/portfolio/swapReducer.js'
+import { SUGGESTED_SWAP_SYMBOLS, SWAP_SLIPPAGE } from '../../../core/swap/swapCalls.js'
+import type { SwapState, SwapToken } from '../../../core/swap/types.js'
+import { useAirlockInstance } from '../../context.js'
+import { useAirlockSelector } from '../../hooks/useAirlockSelector.js'
+import { NotConnected } from '../parts/NotConnected.js'
+import { Spinner } from '../parts/Spinner.js'
+import { TokenIcon } from '../tabs/TokenIcon.js'
+// Keeps the page's start-up modules in one shared chunk (see react/sharedChunk.ts).
+export { SHARED_CHUNK } from '../../sharedChunk.js'
+
+/** Gas a swap through the service's router takes, and an approval, for the fee shown before the wallet estimates it. */
+const SWAP_GAS = 150_000n
+const APPROVE_GAS = 50_000n
+
+/**
+ * Swap (SPEC 2, 7): from and to tokens (the tokens held first, then the service's list, searchable),
+ * an amount, a quote 500 ms after the last change; a preview with rate, price impact, network fee and
+ * minimum received that goes stale after 15 s and refreshes; then the approval (when the allowance is
+ * short) and the swap, each signed through the connected wallet. The flow lives in the store
+ * (core/swap/swapEpics.ts): the embedded wallet's approval view replaces this one while it waits.
+ */
+export function Swap() {
+  const key = useAirlockSelector(activeAccountKey)
+  if (!key) return <NotConnected />
+  return <SwapFlow key={key} accountKey={key} />
+}
+
+function SwapFlow({ accountKey }: { accountKey: string }) {
+  const airlock = useAirlockInstance()
+  const network = useAirlockSelector(selectActiveNetwork)
+  const swap = useAirlockSelector((state) => selectPortfolio(state).swap)
+  const held = useAirlockSelector((state) => selectPortfolio(state).tokens[accountKey]?.data)
+  const [picking, setPicking] = useState<'from' | 'to' | null>(null)
+  const [reviewing, setReviewing] = useState(false)
+  useEffect(() => {
+    airlock.dispatch({ type: 'swap/opened', account: accountKey })
+    airlock.dispatch({ type: 'portfolio/fetchRequested', resource: 'tokens', key: accountKey })
+  }, [airlock, accountKey])
+
+  const balances = useMemo(() => balancesBySymbol(held), [held])
+  const { execution } = swap
+
+  if (swap.tokens.status === 'failed') {
+    return (
+      <div className="center" data-airlock="swap-unavailable">
+        <p className="error" role="alert">
+          {swap.tokens.error?.message}
+        </p>
+      </div>
+    )
+  }
+  if (swap.tokens.status !== 'loaded') return <div className="center"><Spinner label="Loading tokens" size="lg" /></div>
+
+  if (execution.status === 'approving' || execution.status === 'swapping') {
+    const what = execution.status === 'approving'
+      ? execution.approvalHash
+        ? 'Waiting for the approval to confirm…'
+        : `Approve ${swap.from?.symbol} for swapping in your wallet.`
+      : `Confirm swapping ${swap.amount} ${swap.from?.symbol} for ${swap.to?.symbol} in your wallet.`
+    return (
+      <div className="center" data-airlock="swap-pending">
+        <Spinner label="Waiting for the wallet" size="lg" />
+        <p className="muted" role="status">
+          {what}
+        </p>
+      </div>
+    )
+  }
+
+  if (execution.status === 'done' && execution.hash) {
+    const explorer = network.blockExplorers?.default.url
+    const url = explorer ? `${explorer.replace(/\/+$/, '')}/tx/${execution.hash}` : null
+    const quote = swap.quote.value
+    return (
+      <div className="stack" data-airlock="swap-success">
+        <p className="lead" role="status">
+          Swapped {swap.amount} {swap.from?.symbol} for {quote && swap.to ? amountText(quote.toAmount, swap.to) : ''} {swap.to?.symbol}
+        </p>
+        <p className="mono" style={{ overflowWrap: 'anywhere', margin: 0 }} data-airlock="swap-hash">
+          {execution.hash}
+        </p>
+        {url && isSafeOpenUrl(url, { allowLocalhostHttp: true }) ? (
+          <a className="button" href={url} target="_blank" rel="noopener noreferrer">
+            View in explorer
+          </a>
+        ) : null}
+        <button
+          type="button"
+          className="button"
+          data-airlock="swap-done"
+          onClick={() => {
+            setReviewing(false)
+            airlock.dispatch({ type: 'swap/reset' })
+          }}
+        >
+          Done
+        </button>
+      </div>
+    )
+  }
+
+  if (picking) {
+    return (
+      <TokenPicker
+        tokens={swap.tokens.list}
+        balances={balances}
+        side={picking}
+        onPick={(token) => {
+          airlock.dispatch({ type: 'swap/formChanged', [picking]: token })
+          setPicking(null)
+        }}
+        onCancel={() => setPicking(null)}
+      />
+    )
+  }
+
+  const fromBalance = swap.from ? balances.get(swap.from.symbol) : undefined
+  const insufficient = swap.from !== null && amountUnits(swap.amount, swap.from) !== null && amountUnits(swap.amount, swap.from)! > parseUnits(fromBalance ?? '0', swap.from.decimals)
+  const failed = execution.status === 'failed' ? execution.error?.message : swap.quote.status === 'failed' ? swap.quote.error?.message : null
+
+  if (reviewing && swap.quote.value && swap.from && swap.to) {
+    return <Preview swap={swap} nativeSymbol={network.nativeCurrency.symbol} nativeDecimals={network.nativeCurrency.decimals} prices={pricesBySymbol(held)} error={failed ?? null} onEdit={() => setReviewing(false)} onConfirm={() => airlock.dispatch({ type: 'swap/confirmed' })} />
+  }
+
+  return (
+    <form
+      className="stack"
+      data-airlock="swap-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (swap.quote.status === 'ready' && !insufficient) setReviewing(true)
+      }}
+    >
+      <TokenAmount
+        label="You pay"
+        token={swap.from}
+        balance={fromBalance}
+        onPick={() => setPicking('from')}
+        amount={swap.amount}
+        onAmount={(amount) => airlock.dispatch({ type: 'swap/formChanged', amount })}
+        onMax={fromBalance && swap.from && !isNativeToken(swap.from.address) ? () => airlock.dispatch({ type: 'swap/formChanged', amount: fromBalance }) : undefined}
+      />
+      <button type="button" className="button" aria-label="Switch the tokens" data-airlock="swap-flip" onClick={() => airlock.dispatch({ type: 'swap/flipped' })} style={{ alignSelf: 'center' }}>
+        ⇅
+      </button>
+      <TokenAmount label="You receive" token={swap.to} balance={swap.to ? balances.get(swap.to.symbol) : undefined} onPick={() => setPicking('to')} quote={swap} />
+      {insufficient ? (
+        <p className="error" role="alert" data-airlock="swap-error">
+          Insufficient balance
+        </p>
+      ) : failed ? (
+        <p className="error" role="alert" data-airlock="swap-error">
+          {failed}
+        </p>
+      ) : null}
+      <button type="submit" className="button" data-airlock="swap-review" disabled={swap.quote.status !== 'ready' || insufficient}>
+        {swap.quote.status === 'loading' || swap.quote.status === 'waiting' ? <Spinner label="Getting a quote" /> : !swap.to ? 'Choose a token' : 'Review swap'}
+      </button>
+    </form>
+  )
+}
+
+function TokenAmount(props: {
+  label: string
+  token: SwapToken | null
+  balance: string | undefined
+  onPick: () => void
+  amount?: string
+  onAmount?: (amount: string) => void
+  onMax?: (() => void) | undefined
+  quote?: SwapState
+}) {
+  const id = useId()
+  const { token, quote } = props
+  const received = quote?.quote.value && quote.to ? amountText(quote.quote.value.toAmount, quote.to) : ''
+  return (
+    <div className="stack" style={{ gap: 6 }}>
+      <span className="muted" id={id}>
+        {props.label}
+        {token && props.balance !== undefined ? ` · balance ${groupDecimal(truncateDecimal(props.balance, 4))} ${token.symbol}` : ''}
+      </span>
+      <span style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+        {props.onAmount ? (
+          <input className="search" inputMode="decimal" autoComplete="off" placeholder="0.0" aria-labelledby={id} value={props.amount} onChange={(event) => props.onAmount!(event.target.value.trim())} data-airlock="swap-amount" style={{ flex: 1, minWidth: 0 }} />
+        ) : (
+          <output className="search" aria-labelledby={id} aria-busy={quote?.quote.status === 'loading' || undefined} data-airlock="swap-receive" style={{ flex: 1, minWidth: 0, opacity: quote?.quote.status === 'ready' ? 1 : 0.55 }}>
+            {received || '0.0'}
+          </output>
+        )}
+        {props.onMax ? (
+          <button type="button" className="button" onClick={props.onMax}>
+            Max
+          </button>
+        ) : null}
+        <button type="button" className="button" onClick={props.onPick} data-airlock={props.onAmount ? 'swap-from-token' : 'swap-to-token'} aria-label={`${props.label}: ${token ? token.symbol : 'choose a token'}`}>
+          {token ? (
+            <>
+              <TokenIcon url={token.logoUri} symbol={token.symbol} /> {token.symbol}
+            </>
+          ) : (
+            'Select token'
+          )}
+        </button>
+      </span>
+    </div>
+  )
+}
+
+/** Held tokens first, then the suggested ones (SPEC 9), then the rest of the service's list; search by symbol, name or address. */
+function TokenPicker({ tokens, balances, side, onPick, onCancel }: { tokens: readonly SwapToken[]; balances: Map<string, string>; side: 'from' | 'to'; onPick: (token: SwapToken) => void; onCancel: () => void }) {
+  const [query, setQuery] = useState('')
+  const needle = query.trim().toLowerCase()
+  const matches = tokens.filter((t) => needle === '' || t.symbol.toLowerCase().includes(needle) || t.name.toLowerCase().includes(needle) || t.address.toLowerCase().includes(needle))
+  const yours = matches.filter((t) => Number(balances.get(t.symbol) ?? 0) > 0)
+  const suggested = matches.filter((t) => !yours.includes(t) && SUGGESTED_SWAP_SYMBOLS.includes(t.symbol))
+  const others = matches.filter((t) => !yours.includes(t) && !suggested.includes(t))
+  const row = (t: SwapToken) => (
+    <li key={t.address}>
+      <button type="button" className="row" onClick={() => onPick(t)} data-airlock="swap-token-option">
+        <TokenIcon url={t.logoUri} symbol={t.symbol} />
+        <span className="row-name">
+          {t.symbol} <span className="muted">{t.name}</span>
+        </span>
+        {balances.has(t.symbol) ? <span className="muted">{groupDecimal(truncateDecimal(balances.get(t.symbol)!, 4))}</span> : null}
+      </button>
+    </li>
+  )
+  return (
+    <div className="stack" data-airlock="swap-token-picker">
+      <input className="search" type="search" autoFocus placeholder="Search tokens" aria-label={side === 'from' ? 'Search the token to pay with' : 'Search the token to receive'} value={query} onChange={(event) => setQuery(event.target.value)} />
+      {yours.length > 0 ? <p className="muted" style={{ margin: 0 }}>Your tokens</p> : null}
+      {yours.length > 0 ? <ul className="stack" style={{ listStyle: 'none', margin: 0, padding: 0 }}>{yours.map(row)}</ul> : null}
+      {suggested.length > 0 ? <p className="muted" style={{ margin: 0 }}>Suggested</p> : null}
+      {suggested.length > 0 ? <ul className="stack" style={{ listStyle: 'none', margin: 0, padding: 0 }}>{suggested.map(row)}</ul> : null}
+      {others.length > 0 ? <p className="muted" style={{ margin: 0 }}>Popular</p> : null}
+      {others.length > 0 ? <ul className="stack" style={{ listStyle: 'none', margin: 0, padding: 0 }}>{others.map(row)}</ul> : null}
+      {matches.length === 0 ? <p className="muted" role="status">No token matches “{query}”.</p> : null}
+      <button type="button" className="button" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  )
+}
+
+function Preview({ swap, nativeSymbol, nativeDecimals, prices, error, onEdit, onConfirm }: { swap: SwapState; nativeSymbol: string; nativeDecimals: number; prices: Map<string, number>; error: string | null; onEdit: () => void; onConfirm: () => void }) {
+  const quote = swap.quote.value!
+  const from = swap.from!
+  const to = swap.to!
+  const pay = Number(formatUnits(BigInt(quote.fromAmount), from.decimals))
+  const get = Number(formatUnits(BigInt(quote.toAmount), to.decimals))
+  const approval = needsApproval(swap)
+  const fee = (SWAP_GAS + (approval ? APPROVE_GAS : 0n)) * BigInt(quote.gasPrice)
+  const minimum = (BigInt(quote.toAmount) * BigInt(100 - SWAP_SLIPPAGE)) / 100n
+  const [priceFrom, priceTo] = [prices.get(from.symbol), prices.get(to.symbol)]
+  // Price impact: how much less the output is worth than the input, at the data service's prices.
+  const impact = priceFrom && priceTo && pay > 0 ? Math.max(0, 1 - (get * priceTo) / (pay * priceFrom)) : null
+  const stale = swap.quote.status !== 'ready'
+  return (
+    <div className="stack" data-airlock="swap-preview">
+      <dl className="stack" style={{ margin: 0, opacity: stale ? 0.55 : 1 }}>
+        <PreviewRow label="You pay" value={`${amountText(quote.fromAmount, from)} ${from.symbol}`} />
+        <PreviewRow label="You receive" value={`${amountText(quote.toAmount, to)} ${to.symbol}`} id="swap-receive-preview" />
+        <PreviewRow label="Rate" value={`1 ${from.symbol} = ${groupDecimal(shortDecimal(String(pay > 0 ? get / pay : 0), 6))} ${to.symbol}`} />
+        <PreviewRow label="Price impact" value={impact === null ? 'Unknown' : `${(impact * 100).toFixed(2)}%`} />
+        <PreviewRow label="Network fee" value={`≈ ${groupDecimal(shortDecimal(formatUnits(fee, nativeDecimals), 6))} ${nativeSymbol}${approval ? ' (approval and swap)' : ''}`} />
+        <PreviewRow label="Minimum received" value={`${amountText(minimum.toString(), to)} ${to.symbol} (${SWAP_SLIPPAGE}% slippage)`} />
+      </dl>
+      <p className="muted" role="status" aria-live="polite" data-airlock="swap-quote-status" style={{ margin: 0 }}>
+        {swap.quote.status === 'stale' || swap.quote.status === 'loading' ? 'Quote expired, refreshing…' : swap.quote.status === 'failed' ? 'The quote could not be refreshed.' : 'Quote refreshes every 15 seconds.'}
+      </p>
+      {error ? (
+        <p className="error" role="alert" data-airlock="swap-error">
+          {error}
+        </p>
+      ) : null}
+      <button type="button" className="button" data-airlock="swap-confirm" disabled={stale} onClick={onConfirm}>
+        {approval ? `Approve ${from.symbol} and swap` : 'Swap'}
+      </button>
+      <button type="button" className="button" onClick={onEdit}>
+        Edit
+      </button>
+    </div>
+  )
+}
+
+function PreviewRow({ label, value, id }: { label: string; value: string; id?: string }) {
+  return (
+    <div className="row" style={{ cursor: 'default' }}>
+      <dt className="row-name muted">{label}</dt>
+      <dd style={{ margin: 0 }} data-airlock={id}>
+        {value}
+      </dd>
+    </div>
+  )
+}
+
+/** A base-unit amount of `token` as the views show it (at most 6 decimals, grouped). */
+function amountText(units: string, token: SwapToken): string {
+  return groupDecimal(shortDecimal(formatUnits(BigInt(units), token.decimals), 6))
+}
+
+/** The typed amount in base units, or null when it is not a valid amount of the token. */
+function amountUnits(amount: string, token: SwapToken): bigint | null {
+  if (!/^\d+(\.\d+)?$/.test(amount) || (amount.split('.')[1]?.length ?? 0) > token.decimals) return null
+  return parseUnits(amount, token.decimals)
+}
+
+/** Held amounts by symbol, as decimal strings. */
+function balancesBySymbol(held: readonly TokenBalance[] | undefined): Map<string, string> {
+  return new Map((held ?? []).map((t) => [t.symbol, t.quantity.numeric]))
+}
+
+/** USD prices by symbol from the data service's balances (0: unpriced, left out). */
+function pricesBySymbol(held: readonly TokenBalance[] | undefined): Map<string, number> {
+  return new Map((held ?? []).filter((t) => t.price > 0).map((t) => [t.symbol, t.price]))
+}

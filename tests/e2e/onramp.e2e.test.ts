@@ -1,0 +1,66 @@
+import { createPublicClient, http, type Address } from 'viem'
+import { describe, expect, test } from 'vitest'
+import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
+import { screenshot, stepWithScreenshot } from './chromium.js'
+import { useDappHarness } from './useDappHarness.js'
+
+/**
+ * Buying crypto (issue 17) in real Chromium on the demo: the dev gateway's on-ramp quotes, its
+ * generated URL opens the dev provider's page in a new window, and its "Pay" sends the bought ETH
+ * on anvil; the modal, which watches the balance, says when it arrived.
+ */
+const dapp = useDappHarness()
+const traced = stepWithScreenshot('e2e-onramp-')
+
+describe('on-ramp in Chromium', { timeout: 120_000 }, () => {
+  test('behavior: 50 USD by card, quoted with fees; the provider page pays and the modal sees the balance rise', async () => {
+    const account = ANVIL_ACCOUNTS[2]!.address as Address
+    const { page, errors } = await dapp.openDapp(dapp.newWallet(2), '')
+    const client = createPublicClient({ transport: http(dapp.devnet.config.chains[0]!.rpcUrl) })
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: /Airlock Test Wallet/ }).click()
+    await expect.poll(() => page.getByTestId('status').getAttribute('data-status'), { timeout: 10_000 }).toBe('connected')
+    await page.evaluate(() => (window as unknown as { airlock: { open(): void } }).airlock.open())
+    const dialog = page.getByRole('dialog')
+    const before = await client.getBalance({ address: account })
+
+    await traced(page, 'quote', async () => {
+      await dialog.getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Buy' }).click()
+      const form = dialog.locator('[data-airlock="onramp"]')
+      await form.waitFor({ timeout: 15_000 })
+      expect(await dialog.locator('h2').textContent()).toBe('Buy Crypto')
+      // Below the card minimum: said inline, no quote.
+      await form.locator('[data-airlock="onramp-amount"]').fill('5')
+      await expect.poll(() => form.locator('[data-airlock="onramp-amount-error"]').textContent()).toBe('The minimum by card is 10.00 USD')
+      await form.locator('[data-airlock="onramp-amount"]').fill('50')
+      const quote = form.locator('[data-airlock="onramp-quote"]')
+      await quote.waitFor({ timeout: 15_000 })
+      const text = await quote.textContent()
+      // 1.5 % of 50 USD and a 0.50 USD network fee; (50 - 0.75 - 0.50) / 3000 ETH.
+      expect(text).toContain('Provider fee0.75 USD')
+      expect(text).toContain('Network fee0.50 USD')
+      expect(text).toContain('Total50.00 USD')
+      expect(text).toContain('You get0.01625 ETH')
+      await screenshot(page, 'e2e-onramp-quote')
+    })
+
+    await traced(page, 'pay', async () => {
+      const [popup] = await Promise.all([page.waitForEvent('popup'), dialog.locator('[data-provider="coinbase"]').click()])
+      await popup.waitForURL(/\/dev\/onramp\/pay\?session=/, { timeout: 15_000 })
+      await dialog.locator('[data-airlock="onramp-waiting"]').waitFor()
+      expect(await popup.textContent('body')).toContain(account)
+      await screenshot(popup, 'e2e-onramp-provider')
+      await popup.getByRole('button', { name: 'Pay' }).click()
+      await popup.getByText('Payment complete').waitFor({ timeout: 15_000 })
+      // The modal watches the balance (every 5 s) and says when the funds are in.
+      const arrived = dialog.locator('[data-airlock="onramp-arrived"]')
+      await arrived.waitFor({ timeout: 20_000 })
+      expect(await arrived.textContent()).toContain('0.01625 ETH arrived')
+      expect((await client.getBalance({ address: account })) - before).toBe(16_250_000_000_000_000n)
+      await screenshot(page, 'e2e-onramp-arrived')
+      await dialog.getByRole('button', { name: 'Done' }).click()
+      await dialog.locator('[data-view="Account"]').waitFor()
+    })
+    expect(errors).toEqual([])
+  })
+})
