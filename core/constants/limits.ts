@@ -8,11 +8,6 @@ export const RECENT_WALLETS_MAX = 2
 export const MAX_PENDING_TRANSACTIONS = 99
 
 export const SWAP_SLIPPAGE_TOLERANCE = 1
-export const ONRAMP_LIMITS = {
-  card: { min: '10.00', max: '7500.00' },
-  ach_bank_account: { min: '10.00', max: '25000.00' },
-} as const
-export const ONRAMP_CURRENCIES = ['USD', 'EUR'] as const
 
 export const MODAL_WIDTH_PX = 360
 export const ANIMATION_MS = { headerText: 120, modalHeight: 150, viewTransition: 150 } as const

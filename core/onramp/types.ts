@@ -1,5 +1,5 @@
 import type { ErrorInfo } from '../actions/types.js'
-import type { ONRAMP_CURRENCIES, ONRAMP_LIMITS } from '../constants/limits.js'
+import type { ONRAMP_CURRENCIES, ONRAMP_LIMITS } from '../constants/onrampLimits.js'
 
 export type PaymentCurrencyId = (typeof ONRAMP_CURRENCIES)[number]
 export type PaymentMethod = keyof typeof ONRAMP_LIMITS

@@ -1,5 +1,4 @@
 import { parseUnits } from 'viem'
-import { SWAP_SUPPORTED_CHAIN_IDS } from '../chains/networks.js'
 import type { AirlockDeps } from '../deps.js'
 import { serviceOrigin, serviceParams } from '../portfolio/serviceParams.js'
 import type { AirlockState } from '../state.js'
@@ -12,8 +11,12 @@ export const SWAPS_UNSUPPORTED_MESSAGE = 'Network not supported for Swaps'
 export const GAS_PRICE_UNSUPPORTED_MESSAGE = 'Network not supported for Gas Price'
 /** SPEC 9: the shared slippage tolerance, in percent. */
 export const SWAP_SLIPPAGE = 1
-/** The local dev chains the dev stack's swap service serves, besides SPEC 9's twelve. */
-const DEV_SWAP_CHAIN_IDS = [31337, 31338]
+/**
+ * SPEC 9's twelve swap networks and the local dev chains the dev stack's swap service serves. The
+ * twelve are also the public `SWAP_SUPPORTED_CHAIN_IDS` (a test keeps both equal), written again here
+ * because a lazy module that imports a constant of networks.ts moves it into the page's first chunk.
+ */
+const SWAP_CHAIN_IDS: ReadonlySet<number> = new Set([1, 10, 56, 100, 137, 250, 324, 8453, 8217, 42161, 43114, 1313161554, 31337, 31338])
 
 /**
  * Whether swaps are offered on a CAIP-2 network (SPEC 9: twelve EVM networks, plus the local dev chains).
@@ -22,7 +25,7 @@ const DEV_SWAP_CHAIN_IDS = [31337, 31338]
 export function swapSupported(caip2: string): boolean {
   const [namespace, reference] = caip2.split(':')
   const id = Number(reference)
-  return namespace === 'eip155' && ((SWAP_SUPPORTED_CHAIN_IDS as readonly number[]).includes(id) || DEV_SWAP_CHAIN_IDS.includes(id))
+  return namespace === 'eip155' && SWAP_CHAIN_IDS.has(id)
 }
 
 /** The swap service's calls for one account (CAIP-10) on its network; each checks its answer. */

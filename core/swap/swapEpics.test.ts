@@ -2,7 +2,7 @@ import { asapScheduler, from, lastValueFrom, toArray } from 'rxjs'
 import { TestScheduler } from 'rxjs/testing'
 import { describe, expect, test } from 'vitest'
 import type { Action } from '../actions/types.js'
-import { airlockDevnet, ethereum, polygon } from '../chains/networks.js'
+import { airlockDevnet, ethereum, polygon, SWAP_SUPPORTED_CHAIN_IDS } from '../chains/networks.js'
 import type { Eip1193Provider } from '../connectors/providerRegistry.js'
 import type { AirlockDeps } from '../deps.js'
 import type { AirlockState } from '../state.js'
@@ -175,6 +175,9 @@ describe('the swap, sent through the wallet', () => {
 
 describe('swap tokens and networks (SPEC 8, 9)', () => {
   test('the twelve networks and the dev chains are supported; others and non-EVM are not', () => {
+    // The same twelve as the public list (swapCalls.ts says why they are written twice).
+    expect(SWAP_SUPPORTED_CHAIN_IDS.map((id) => swapSupported(`eip155:${id}`))).toEqual(SWAP_SUPPORTED_CHAIN_IDS.map(() => true))
+    expect([...Array(2000).keys()].filter((id) => swapSupported(`eip155:${id}`))).toEqual(SWAP_SUPPORTED_CHAIN_IDS.filter((id) => id < 2000).sort((a, b) => a - b))
     expect(['eip155:1', 'eip155:8453', 'eip155:1313161554', 'eip155:31337'].map(swapSupported)).toEqual([true, true, true, true])
     expect(['eip155:11155111', 'eip155:5', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'].map(swapSupported)).toEqual([false, false, false])
   })

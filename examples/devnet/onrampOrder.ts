@@ -1,6 +1,6 @@
 import { getAddress, isAddress, parseEther } from 'viem'
 import { z } from 'zod'
-import { ONRAMP_CURRENCIES } from '../../core/constants/limits.js'
+import { ONRAMP_CURRENCIES } from '../../core/constants/onrampLimits.js'
 import { limitError, priceFromCrypto, priceFromFiat, type FiatCurrency } from './onrampPricing.js'
 import type { OnrampOrder } from './onrampSessions.js'
 import type { TreasuryChain } from './onrampTreasury.js'

@@ -1,4 +1,4 @@
-import { ONRAMP_CURRENCIES, ONRAMP_LIMITS } from '../../core/constants/limits.js'
+import { ONRAMP_CURRENCIES, ONRAMP_LIMITS } from '../../core/constants/onrampLimits.js'
 
 export type FiatCurrency = (typeof ONRAMP_CURRENCIES)[number]
 export type PaymentMethod = keyof typeof ONRAMP_LIMITS

@@ -1,22 +1,14 @@
 import type { Action } from '../../actions/types.js'
-import { ONRAMP_CURRENCIES, ONRAMP_LIMITS } from '../../constants/limits.js'
+import { ONRAMP_CURRENCIES, ONRAMP_LIMITS } from '../../constants/onrampLimits.js'
 import type { OnrampOptions, OnrampState, PaymentMethod } from '../../onramp/types.js'
+import { initialOnrampState } from './onrampState.js'
+
+export { initialOnrampState } from './onrampState.js'
 
 /** SPEC 8 fallbacks: what the Buy view offers when `/v1/onramp/options` fails (SPEC 9 limits and currencies). */
 export const DEFAULT_ONRAMP_OPTIONS: OnrampOptions = {
   paymentCurrencies: ONRAMP_CURRENCIES.map((id) => ({ id, payment_method_limits: Object.entries(ONRAMP_LIMITS).map(([method, { min, max }]) => ({ id: method, min, max })) })),
   purchaseCurrencies: [],
-}
-
-export const initialOnrampState: OnrampState = {
-  account: null,
-  options: { status: 'idle', value: null, fallback: false },
-  purchaseCurrency: null,
-  paymentCurrency: 'USD',
-  method: 'card',
-  amount: '',
-  quote: { status: 'idle', value: null },
-  purchase: { status: 'idle', provider: null, startBalance: null, received: null, error: null },
 }
 
 /** Cents of a decimal amount with at most 2 decimals; null when it is not one. */

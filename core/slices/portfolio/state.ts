@@ -1,5 +1,5 @@
-import { initialSwapState } from './swapReducer.js'
-import { initialOnrampState } from './onrampReducer.js'
+import { initialSwapState } from './swapState.js'
+import { initialOnrampState } from './onrampState.js'
 import type { ActivityState, NameSearch, PortfolioState } from '../../portfolio/types.js'
 
 export const initialActivityState: ActivityState = { key: null, transactions: [], loading: false, empty: false, next: null, error: null }

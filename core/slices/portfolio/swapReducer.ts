@@ -1,15 +1,8 @@
 import type { Action } from '../../actions/types.js'
 import type { SwapState } from '../../swap/types.js'
+import { initialSwapState } from './swapState.js'
 
-export const initialSwapState: SwapState = {
-  account: null,
-  tokens: { status: 'idle', list: [], error: null },
-  from: null,
-  to: null,
-  amount: '',
-  quote: { status: 'idle', value: null, error: null },
-  execution: { status: 'idle', approvalHash: null, hash: null, error: null },
-}
+export { initialSwapState } from './swapState.js'
 
 const noQuote: SwapState['quote'] = initialSwapState.quote
 

@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react'
 import { formatUnits } from 'viem'
-import { ONRAMP_CURRENCIES } from '../../../core/constants/limits.js'
+import { ONRAMP_CURRENCIES } from '../../../core/constants/onrampLimits.js'
 import { groupDecimal } from '../../../core/format/groupDecimal.js'
 import { shortDecimal } from '../../../core/format/shortDecimal.js'
 import { onrampPopup } from '../../../core/onramp/onrampSession.js'
