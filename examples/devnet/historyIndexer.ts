@@ -15,7 +15,7 @@ export interface HistoryTransfer {
 export interface HistoryTransaction {
   readonly id: string
   readonly metadata: {
-    readonly operationType: 'send' | 'receive' | 'mint' | 'execute'
+    readonly operationType: 'send' | 'receive' | 'mint' | 'execute' | 'trade'
     readonly hash: Hex
     readonly minedAt: string
     readonly sentFrom: Address
@@ -30,6 +30,10 @@ export interface HistoryTransaction {
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)')
 const NFT_TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)')
 const TRANSFER_TOPIC = toEventSelector(TRANSFER)
+/** DevSwap's event: a swap paying out ETH moves it by an internal call, which no transaction or Transfer log shows. */
+const SWAP = parseAbiItem('event Swap(address indexed sender, address indexed tokenIn, address indexed tokenOut, uint256 amountIn, uint256 amountOut, address to)')
+const SWAP_TOPIC = toEventSelector(SWAP)
+const NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 const ZERO = '0x0000000000000000000000000000000000000000'
 const ZERO_TOPIC = `0x${'0'.repeat(64)}`
 
@@ -75,10 +79,12 @@ export async function accountHistory(client: PublicClient, chainId: number, asse
       const transfers = [...(tx.value > 0n && (from === me || to === me) ? [nativeTransfer(tx.value, from === me ? (to === me ? 'self' : 'out') : 'in')] : []), ...(byTx.get(tx.hash) ?? [])]
       if (from !== me && transfers.length === 0) continue
       const receipt = await client.getTransactionReceipt({ hash: tx.hash })
+      const trade = from === me && assets.swap !== undefined && to === getAddress(assets.swap.address)
+      if (trade) transfers.push(...ethPayouts(receipt.logs, me))
       history.push({
         id: `${tx.hash}:${chainId}`,
         metadata: {
-          operationType: mints.has(tx.hash) ? 'mint' : from === me ? (transfers.length > 0 ? 'send' : 'execute') : 'receive',
+          operationType: mints.has(tx.hash) ? 'mint' : trade ? 'trade' : from === me ? (transfers.length > 0 ? 'send' : 'execute') : 'receive',
           hash: tx.hash,
           minedAt: new Date(Number(block.timestamp) * 1000).toISOString(),
           sentFrom: from,
@@ -92,6 +98,15 @@ export async function accountHistory(client: PublicClient, chainId: number, asse
     }
   }
   return history.reverse()
+}
+
+/** The ETH a DevSwap swap paid to the account (its Swap events with ETH out). */
+function ethPayouts(logs: readonly { topics: readonly Hex[]; data: Hex }[], me: Address): HistoryTransfer[] {
+  return logs.flatMap((log) => {
+    if (log.topics[0] !== SWAP_TOPIC) return []
+    const { args } = decodeEventLog({ abi: [SWAP], topics: log.topics as [Hex, ...Hex[]], data: log.data })
+    return getAddress(args.tokenOut) === NATIVE && getAddress(args.to) === me ? [nativeTransfer(args.amountOut, 'in')] : []
+  })
 }
 
 function nativeTransfer(value: bigint, direction: HistoryTransfer['direction']): HistoryTransfer {

@@ -34,6 +34,7 @@ describe('swaps in Chromium', { timeout: 120_000 }, () => {
     const startDusd = await dusdBalance()
     const startEth = await ethBalance()
     let received = 0n
+    const hashes: string[] = []
     await traced(page, 'native-to-token', async () => {
       await dialog.getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Swap' }).click()
       const form = dialog.locator('[data-airlock="swap-form"]')
@@ -56,7 +57,8 @@ describe('swaps in Chromium', { timeout: 120_000 }, () => {
       await screenshot(page, 'e2e-swap-preview')
       await preview.getByRole('button', { name: 'Swap', exact: true }).click()
       await dialog.locator('[data-airlock="swap-success"]').waitFor({ timeout: 20_000 })
-      expect(await dialog.locator('[data-airlock="swap-hash"]').textContent()).toMatch(/^0x[0-9a-f]{64}$/)
+      hashes.push((await dialog.locator('[data-airlock="swap-hash"]').textContent())!)
+      expect(hashes[0]).toMatch(/^0x[0-9a-f]{64}$/)
       await screenshot(page, 'e2e-swap-success')
       received = (await dusdBalance()) - startDusd
       expect(received > parseUnits('1400', 6) && received < parseUnits('1500', 6)).toBe(true)
@@ -79,16 +81,22 @@ describe('swaps in Chromium', { timeout: 120_000 }, () => {
       // The pool may not take the token yet: the approval comes first, in the same press.
       await preview.getByRole('button', { name: 'Approve dUSD and swap' }).click()
       await dialog.locator('[data-airlock="swap-success"]').waitFor({ timeout: 30_000 })
+      hashes.push((await dialog.locator('[data-airlock="swap-hash"]').textContent())!)
       expect((await dusdBalance()) - startDusd).toBe(received - parseUnits('100', 6))
       // The approval and the swap: two more transactions.
       expect(await client.getTransactionCount({ address: account })).toBe(3)
       await dialog.getByRole('button', { name: 'Done' }).click()
     })
 
-    // Activity lists both swaps.
+    // Activity lists both swaps, each with both legs, once the chain has them (the ETH paid out read from the pool's Swap event).
     await dialog.getByLabel('Back').click()
     await dialog.getByRole('tab', { name: 'Activity' }).click()
-    await expect.poll(() => dialog.locator('[data-activity]').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2)
+    const [first, second] = hashes.map((hash) => dialog.locator(`[data-activity="${hash}"]`))
+    await expect.poll(() => first!.getAttribute('data-status'), { timeout: 15_000 }).toBe('confirmed')
+    expect(await first!.textContent()).toMatch(/^↑Swapped 0\.500 ETH for 1,4\d\d\.\d{3} dUSD/)
+    await expect.poll(() => second!.getAttribute('data-status'), { timeout: 15_000 }).toBe('confirmed')
+    expect(await second!.textContent()).toMatch(/^↑Swapped 100\.000 dUSD for 0\.0\d\d ETH/)
+    await screenshot(page, 'e2e-swap-activity')
     expect(errors).toEqual([])
   })
 

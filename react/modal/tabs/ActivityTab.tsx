@@ -90,8 +90,13 @@ function ActivityGroupList({ label, transactions, explorer, me }: { label: strin
 function ActivityRow({ transaction, explorer, me }: { transaction: ActivityTransaction; explorer: string | undefined; me: string }) {
   const transfer = transaction.transfers[0]
   const outgoing = transaction.sentFrom.toLowerCase() === me.toLowerCase()
-  const verb = transaction.pending ? 'Sending' : transaction.operationType === 'mint' ? 'Minted' : outgoing ? 'Sent' : 'Received'
-  const what = transfer?.nft ? transfer.nft.name : transfer?.fungible ? `${groupDecimal(truncateDecimal(transfer.quantity.numeric, 3))} ${transfer.fungible.symbol}` : ''
+  const trade = transaction.operationType === 'trade'
+  const verb = trade ? (transaction.pending ? 'Swapping' : 'Swapped') : transaction.pending ? 'Sending' : transaction.operationType === 'mint' ? 'Minted' : outgoing ? 'Sent' : 'Received'
+  const amount = (t: ActivityTransaction['transfers'][number] | undefined) => (t?.nft ? t.nft.name : t?.fungible ? `${groupDecimal(truncateDecimal(t.quantity.numeric, 3))} ${t.fungible.symbol}` : '')
+  // A swap names both legs: what left and what came in.
+  const paid = trade ? transaction.transfers.find((t) => t.direction === 'out') : undefined
+  const got = trade ? transaction.transfers.find((t) => t.direction === 'in') : undefined
+  const what = paid && got ? `${amount(paid)} for ${amount(got)}` : amount(transfer)
   const counterpart = outgoing ? transaction.sentTo : transaction.sentFrom
   const url = explorer && transaction.hash ? `${explorer.replace(/\/+$/, '')}/tx/${transaction.hash}` : null
   const safe = url !== null && isSafeOpenUrl(url, { allowLocalhostHttp: true })
