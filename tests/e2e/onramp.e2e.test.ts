@@ -2,6 +2,7 @@ import { createPublicClient, http, type Address } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
 import { screenshot, stepWithScreenshot } from './chromium.js'
+import { emailLogin } from './emailLogin.js'
 import { useDappHarness } from './useDappHarness.js'
 
 /**
@@ -60,6 +61,30 @@ describe('on-ramp in Chromium', { timeout: 120_000 }, () => {
       await screenshot(page, 'e2e-onramp-arrived')
       await dialog.getByRole('button', { name: 'Done' }).click()
       await dialog.locator('[data-view="Account"]').waitFor()
+    })
+    expect(errors).toEqual([])
+  })
+  test('behavior: with the embedded wallet, 20 EUR by card lands on the embedded account', async () => {
+    const { page, errors } = await dapp.openDapp(dapp.newWallet(5), '')
+    await emailLogin(page, dapp.devnet.urls.gateway, `e2e-onramp-${Date.now().toString(36)}@example.com`)
+    await page.evaluate(() => (window as unknown as { airlock: { open(): void } }).airlock.open())
+    const dialog = page.getByRole('dialog')
+    // A new embedded account holds only the dev chain's 100 ETH.
+    await expect.poll(() => dialog.locator('[data-airlock="tokens"] [data-token="ETH"]').textContent(), { timeout: 15_000 }).toContain('100.00 ETH')
+    await traced(page, 'embedded', async () => {
+      await dialog.getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Buy' }).click()
+      const form = dialog.locator('[data-airlock="onramp"]')
+      await form.locator('[data-airlock="onramp-payment-currency"]').selectOption('EUR')
+      await form.locator('[data-airlock="onramp-amount"]').fill('20')
+      // 20 EUR at 1.08 USD each, less 0.30 EUR (1.5 %) and 0.50 EUR: 19.20 EUR of ETH at 3,000 USD.
+      await expect.poll(() => form.locator('[data-airlock="onramp-quote"]').textContent(), { timeout: 15_000 }).toContain('Total20.00 EUR')
+      const [popup] = await Promise.all([page.waitForEvent('popup'), dialog.locator('[data-provider="coinbase"]').click()])
+      await popup.waitForURL(/\/dev\/onramp\/pay\?session=/, { timeout: 15_000 })
+      await popup.getByRole('button', { name: 'Pay' }).click()
+      await popup.getByText('Payment complete').waitFor({ timeout: 15_000 })
+      const arrived = dialog.locator('[data-airlock="onramp-arrived"]')
+      await arrived.waitFor({ timeout: 20_000 })
+      expect(await arrived.textContent()).toContain('0.006912 ETH arrived')
     })
     expect(errors).toEqual([])
   })
