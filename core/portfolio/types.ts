@@ -158,8 +158,8 @@ export interface PortfolioState {
   readonly send: SendState
   readonly nameSearch: NameSearch
   readonly registration: NameRegistration
-  /** The Swap view's form and flow (core/slices/portfolio/swapReducer.ts). */
-  readonly swap: import('../swap/types.js').SwapState
-  /** The Buy view's form and the purchase it watches (core/slices/portfolio/onrampReducer.ts). */
-  readonly onramp: import('../onramp/types.js').OnrampState
+  /** The Swap view's form and flow (core/slices/portfolio/swapReducer.ts); absent until the view first opens, so logs recorded before it replay as they were. */
+  readonly swap?: import('../swap/types.js').SwapState
+  /** The Buy view's form and the purchase it watches (core/slices/portfolio/onrampReducer.ts); absent until the view first opens. */
+  readonly onramp?: import('../onramp/types.js').OnrampState
 }

@@ -88,4 +88,36 @@ describe('on-ramp in Chromium', { timeout: 120_000 }, () => {
     })
     expect(errors).toEqual([])
   })
+  test('behavior: when the options and quote calls fail, Buy offers the defaults and an estimate labelled as one (SPEC 8 fallbacks)', async () => {
+    const gateway = dapp.devnet.gateway
+    gateway.fail('/v1/onramp/options', 500)
+    gateway.fail('/v1/onramp/quote', 'garbage')
+    try {
+      const { page, errors } = await dapp.openDapp(dapp.newWallet(6), '')
+      await page.getByRole('button', { name: 'Connect Wallet' }).click()
+      await page.getByRole('dialog').getByRole('button', { name: /Airlock Test Wallet/ }).click()
+      await expect.poll(() => page.getByTestId('status').getAttribute('data-status'), { timeout: 10_000 }).toBe('connected')
+      await page.evaluate(() => (window as unknown as { airlock: { open(): void } }).airlock.open())
+      const dialog = page.getByRole('dialog')
+      await dialog.getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Buy' }).click()
+      const form = dialog.locator('[data-airlock="onramp"]')
+      await expect.poll(() => form.getByRole('note').textContent(), { timeout: 15_000 }).toContain('default options')
+      // The defaults: the network's own coin, USD and EUR, SPEC 9's limits.
+      expect(await form.locator('[data-airlock="onramp-purchase-currency"] option').allTextContents()).toEqual(['ETH · Ether'])
+      await form.locator('[data-airlock="onramp-method"]').selectOption('ach_bank_account')
+      await form.locator('[data-airlock="onramp-amount"]').fill('25000.01')
+      await expect.poll(() => form.locator('[data-airlock="onramp-amount-error"]').textContent()).toBe('The maximum by bank account is 25000.00 USD')
+      await form.locator('[data-airlock="onramp-amount"]').fill('50')
+      const quote = form.locator('[data-airlock="onramp-quote"]')
+      await quote.waitFor({ timeout: 15_000 })
+      // A 2 % estimate (the providers' highest fee), priced at the data service's ETH price.
+      expect(await quote.textContent()).toContain('You get (estimate)0.01633')
+      expect(await quote.textContent()).toContain('Provider fee1.00 USD')
+      await screenshot(page, 'e2e-onramp-fallback')
+      expect(errors).toEqual([])
+    } finally {
+      gateway.fail('/v1/onramp/options', null)
+      gateway.fail('/v1/onramp/quote', null)
+    }
+  })
 })

@@ -131,11 +131,12 @@ export function portfolioReducer(state: PortfolioState = initialPortfolioState, 
       return { ...state, registration: { status: 'failed', name: action.name, error: action.error } }
     case 'connection/disconnected': {
       // Another person may connect next: nothing of this account stays on screen.
-      const swap = swapReducer(state.swap ?? initialSwapState, action)
-      const onramp = onrampReducer(state.onramp ?? initialOnrampState, action)
+      // The swap and buy forms exist only once their views opened.
+      const swap = state.swap && swapReducer(state.swap, action)
+      const onramp = state.onramp && onrampReducer(state.onramp, action)
       return state.activity.key === null && state.pending.length === 0 && state.send.status === 'idle' && swap === state.swap && onramp === state.onramp
         ? state
-        : { ...state, activity: initialActivityState, pending: [], send: initialPortfolioState.send, swap, onramp }
+        : { ...state, activity: initialActivityState, pending: [], send: initialPortfolioState.send, ...(swap ? { swap } : {}), ...(onramp ? { onramp } : {}) }
     }
     default:
       return state

@@ -1,5 +1,3 @@
-import { initialSwapState } from './swapState.js'
-import { initialOnrampState } from './onrampState.js'
 import type { ActivityState, NameSearch, PortfolioState } from '../../portfolio/types.js'
 
 export const initialActivityState: ActivityState = { key: null, transactions: [], loading: false, empty: false, next: null, error: null }
@@ -16,6 +14,4 @@ export const initialPortfolioState: PortfolioState = {
   send: { status: 'idle', summary: null, hash: null, error: null },
   nameSearch: initialNameSearch,
   registration: { status: 'idle', name: null, error: null },
-  swap: initialSwapState,
-  onramp: initialOnrampState,
 }

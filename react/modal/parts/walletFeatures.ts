@@ -33,8 +33,8 @@ export function selectWalletFeatures(state: AirlockState): WalletFeatureEntry[] 
     if (id === 'send' && state.connection.activeNamespace !== 'eip155' && state.connection.activeNamespace !== 'solana') return []
     // Swaps are EVM only (SPEC 9); on an EVM network without them the view says 'Network not supported for Swaps'.
     if (id === 'swaps' && state.connection.activeNamespace !== 'eip155') return []
-    // Buying: EVM and Solana (SPEC 9 providers), and never in the restricted time zones.
-    if (id === 'onramp' && ((state.connection.activeNamespace !== 'eip155' && state.connection.activeNamespace !== 'solana') || onrampRestricted())) return []
+    // Buying: EVM (the card provider; the aggregator, which would add Solana, is not offered yet), never in the restricted time zones.
+    if (id === 'onramp' && (state.connection.activeNamespace !== 'eip155' || onrampRestricted())) return []
     // The same entry objects every time, so a shallow comparison of the list holds between renders.
     return entry && on ? [entry] : []
   })

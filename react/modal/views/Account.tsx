@@ -1,3 +1,4 @@
+import type { WalletFeature } from '../../../core/options/features.js'
 import { isSafeOpenUrl } from '../../../core/chains/isSafeOpenUrl.js'
 import { groupDecimal } from '../../../core/format/groupDecimal.js'
 import { avatarBackground } from '../../components/avatarBackground.js'
@@ -96,7 +97,7 @@ export function Account() {
           {features.map((feature) => (
             <button key={feature.id} type="button" className="row" data-feature={feature.id} onClick={() => airlock.dispatch({ type: 'router/pushRequested', view: feature.view })}>
               <span className="badge" aria-hidden="true">
-                {feature.id === 'receive' ? <QrIcon /> : '↑'}
+                {feature.id === 'receive' ? <QrIcon /> : FEATURE_GLYPHS[feature.id]}
               </span>
               <span className="row-name">{feature.label}</span>
             </button>
@@ -137,3 +138,6 @@ export function Account() {
     </div>
   )
 }
+
+/** The text glyph of each wallet feature without an icon of its own: buy adds, swap exchanges, send goes out. */
+const FEATURE_GLYPHS: Record<WalletFeature, string> = { onramp: '+', swaps: '⇄', receive: '', send: '↑' }

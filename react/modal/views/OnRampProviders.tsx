@@ -8,7 +8,7 @@ import type { OnrampProviderId, OnrampState, PaymentCurrencyId, PaymentMethod } 
 import { activeAccountKey } from '../../../core/portfolio/activeAccountKey.js'
 import { selectPortfolio } from '../../../core/portfolio/selectPortfolio.js'
 import { selectActiveNetwork } from '../../../core/slices/network/selectors.js'
-import { onrampAmountError, onrampLimits } from '../../../core/slices/portfolio/onrampReducer.js'
+import { initialOnrampState, onrampAmountError, onrampLimits } from '../../../core/slices/portfolio/onrampReducer.js'
 import { useAirlockInstance } from '../../context.js'
 import { useAirlockSelector } from '../../hooks/useAirlockSelector.js'
 import { NotConnected } from '../parts/NotConnected.js'
@@ -16,10 +16,13 @@ import { Spinner } from '../parts/Spinner.js'
 // Keeps the page's start-up modules in one shared chunk (see react/sharedChunk.ts).
 export { SHARED_CHUNK } from '../../sharedChunk.js'
 
-/** SPEC 9: the card provider (EVM) and the aggregator (EVM and Solana), each 1-2 % in fees. */
+/**
+ * SPEC 9's card provider (EVM, 1-2 % in fees), whose page the service generates. The aggregator
+ * (EVM and Solana) is not offered yet: its widget needs the site's own public key, which no option
+ * carries in this version, and sending its buyers to the card provider's page would be wrong.
+ */
 const PROVIDERS: readonly { id: OnrampProviderId; name: string; description: string; namespaces: readonly string[] }[] = [
   { id: 'coinbase', name: 'Coinbase', description: 'Card or bank account', namespaces: ['eip155'] },
-  { id: 'meld', name: 'Meld', description: 'Compares several providers', namespaces: ['eip155', 'solana'] },
 ]
 const METHODS: readonly { id: PaymentMethod; label: string }[] = [
   { id: 'card', label: 'Card' },
@@ -41,7 +44,8 @@ export function OnRampProviders() {
 function OnRampFlow({ accountKey }: { accountKey: string }) {
   const airlock = useAirlockInstance()
   const network = useAirlockSelector(selectActiveNetwork)
-  const onramp = useAirlockSelector((state) => selectPortfolio(state).onramp)
+  // Absent until this view first opens (the effect below).
+  const onramp = useAirlockSelector((state) => selectPortfolio(state).onramp) ?? initialOnrampState
   const enabled = useAirlockSelector((state) => state.options.features.onramp)
   const amountId = useId()
   const errorId = useId()

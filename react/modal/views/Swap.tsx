@@ -8,7 +8,7 @@ import { activeAccountKey } from '../../../core/portfolio/activeAccountKey.js'
 import { selectPortfolio } from '../../../core/portfolio/selectPortfolio.js'
 import type { TokenBalance } from '../../../core/portfolio/types.js'
 import { selectActiveNetwork } from '../../../core/slices/network/selectors.js'
-import { isNativeToken, needsApproval } from '../../../core/slices/portfolio/swapReducer.js'
+import { initialSwapState, isNativeToken, needsApproval } from '../../../core/slices/portfolio/swapReducer.js'
 import { SUGGESTED_SWAP_SYMBOLS, SWAP_SLIPPAGE } from '../../../core/swap/swapCalls.js'
 import type { SwapState, SwapToken } from '../../../core/swap/types.js'
 import { useAirlockInstance } from '../../context.js'
@@ -39,7 +39,8 @@ export function Swap() {
 function SwapFlow({ accountKey }: { accountKey: string }) {
   const airlock = useAirlockInstance()
   const network = useAirlockSelector(selectActiveNetwork)
-  const swap = useAirlockSelector((state) => selectPortfolio(state).swap)
+  // Absent until this view first opens (the effect below).
+  const swap = useAirlockSelector((state) => selectPortfolio(state).swap) ?? initialSwapState
   const held = useAirlockSelector((state) => selectPortfolio(state).tokens[accountKey]?.data)
   const [picking, setPicking] = useState<'from' | 'to' | null>(null)
   const [reviewing, setReviewing] = useState(false)
