@@ -1,7 +1,7 @@
 import { createPublicClient, erc20Abi, http, parseEther, parseUnits, type Address } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
-import { screenshot, stepWithScreenshot } from './chromium.js'
+import { launchChromium, screenshot, stepWithScreenshot } from './chromium.js'
 import { answerInFrame, emailLogin } from './emailLogin.js'
 import { useDappHarness } from './useDappHarness.js'
 
@@ -123,5 +123,38 @@ describe('swaps in Chromium', { timeout: 120_000 }, () => {
       await expect.poll(() => dialog.locator('[data-airlock="tokens"] [data-token="ADT"]').textContent(), { timeout: 15_000 }).toMatch(/\d ADT/)
     })
     expect(errors).toEqual([])
+  })
+  test("behavior: with the demo's own dev wallet, the swap waits for its Approve and settles", async () => {
+    // The harness's pages turn the demo's dev wallet off; this one keeps it, as `npm start` serves it.
+    const browser = await launchChromium()
+    const page = await (await browser.newContext({ viewport: { width: 1200, height: 900 } })).newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    try {
+      await page.goto(`${dapp.devnet.urls.dapp}/`)
+      await traced(page, 'dev-wallet', async () => {
+        await page.getByRole('button', { name: 'Connect Wallet' }).click()
+        await page.getByRole('dialog').getByRole('button', { name: /Airlock Dev Wallet/ }).click()
+        await page.getByRole('button', { name: /^Approve: Connect to this site/ }).click({ timeout: 10_000 })
+        await expect.poll(() => page.getByTestId('status').getAttribute('data-status'), { timeout: 10_000 }).toBe('connected')
+        await page.evaluate(() => (window as unknown as Airlocked).airlock.open())
+        const dialog = page.getByRole('dialog')
+        await dialog.getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Swap' }).click()
+        const form = dialog.locator('[data-airlock="swap-form"]')
+        await form.locator('[data-airlock="swap-to-token"]').click({ timeout: 15_000 })
+        await dialog.locator('[data-airlock="swap-token-picker"]').getByRole('button', { name: /ADT/ }).click()
+        await form.locator('[data-airlock="swap-amount"]').fill('0.1')
+        await expect.poll(() => form.getByRole('button', { name: 'Review swap' }).isEnabled(), { timeout: 15_000 }).toBe(true)
+        await form.getByRole('button', { name: 'Review swap' }).click()
+        await dialog.locator('[data-airlock="swap-preview"]').getByRole('button', { name: 'Swap', exact: true }).click()
+        // The wallet asks first: the modal waits for it.
+        await dialog.locator('[data-airlock="swap-pending"]').waitFor()
+        await page.getByRole('button', { name: /^Approve: Send transaction/ }).click({ timeout: 10_000 })
+        await dialog.locator('[data-airlock="swap-success"]').waitFor({ timeout: 20_000 })
+      })
+      expect(errors).toEqual([])
+    } finally {
+      await browser.close()
+    }
   })
 })
