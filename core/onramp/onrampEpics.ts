@@ -40,7 +40,7 @@ export const onrampOptionsEpic: AirlockEpic = (action$, state$, deps) =>
 /** Quotes 500 ms after the form last changed (SPEC 9 debounce), only for an amount within the limits; a failure gives a mock quote (SPEC 8). */
 export const onrampQuoteEpic: AirlockEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter((action) => action.type === 'onramp/formChanged' || action.type === 'onramp/optionsLoaded'),
+    ofType('onramp/formChanged', 'onramp/optionsLoaded'),
     switchMap(() => {
       if (onrampOf(state$.value)?.quote.status !== 'waiting') return EMPTY
       return timer(DEBOUNCE_MS, deps.scheduler).pipe(

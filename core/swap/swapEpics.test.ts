@@ -47,6 +47,25 @@ describe('swap quotes in virtual time (SPEC 9 debounce 500 ms)', () => {
     })
   })
 
+  test('the token list or the service arriving during the wait does not cancel the quote; a reset does', () => {
+    const scheduler = new TestScheduler((actual, expected) => expect(actual).toEqual(expected))
+    scheduler.run(({ hot, expectObservable }) => {
+      const { deps } = hangingApi(scheduler)
+      const input$ = hot<Action>('a 99ms t 99ms f', {
+        a: { type: 'swap/formChanged', to: DUSD, amount: '0.5' },
+        t: { type: 'swap/tokensLoaded', account: ACCOUNT, tokens: [ETH, DUSD] },
+        f: { type: 'swap/quoteFailed', error: { message: 'late answer of an older form' } },
+      })
+      expectObservable(runEpic(scheduler, swapQuoteEpic, input$, withTokens(), deps).out$, '^ 2000ms !').toBe('500ms q', { q: { type: 'swap/quoteRequested' } })
+    })
+    const reset = new TestScheduler((actual, expected) => expect(actual).toEqual(expected))
+    reset.run(({ hot, expectObservable }) => {
+      const { deps } = hangingApi(reset)
+      const input$ = hot<Action>('a 99ms r', { a: { type: 'swap/formChanged', to: DUSD, amount: '0.5' }, r: { type: 'swap/reset' } })
+      expectObservable(runEpic(reset, swapQuoteEpic, input$, withTokens(), deps).out$, '^ 2000ms !').toBe('')
+    })
+  })
+
   test('a stale quote is asked for again at once; 15 s after a quote it goes stale only while the Swap view is open', () => {
     const scheduler = new TestScheduler((actual, expected) => expect(actual).toEqual(expected))
     scheduler.run(({ hot, expectObservable }) => {

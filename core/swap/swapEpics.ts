@@ -41,7 +41,8 @@ export const swapTokensEpic: AirlockEpic = (action$, state$, deps) =>
  */
 export const swapQuoteEpic: AirlockEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter((action) => action.type.startsWith('swap/') && action.type !== 'swap/quoteRequested' && action.type !== 'swap/quoteLoaded' && action.type !== 'swap/quoteFailed'),
+    // A change, a flip or an expiry quotes; opening, confirming or resetting the form cancels a pending one.
+    ofType('swap/formChanged', 'swap/flipped', 'swap/quoteExpired', 'swap/opened', 'swap/confirmed', 'swap/reset'),
     switchMap((action) => {
       const swap = swapOf(state$.value)
       const wanted = action.type === 'swap/quoteExpired' ? swap?.quote.status === 'stale' : swap?.quote.status === 'waiting' && (action.type === 'swap/formChanged' || action.type === 'swap/flipped')
@@ -65,7 +66,8 @@ export const swapQuoteEpic: AirlockEpic = (action$, state$, deps) =>
 /** A quote shown for 15 s goes stale (the view says so) and is asked for again while the Swap view is open. */
 export const swapQuoteRefreshEpic: AirlockEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter((action) => action.type.startsWith('swap/') || action.type === 'router/pushRequested' || action.type === 'modal/closeRequested'),
+    // A new quote starts the clock; anything that replaces, spends or leaves the quote stops it.
+    ofType('swap/quoteLoaded', 'swap/opened', 'swap/formChanged', 'swap/flipped', 'swap/quoteRequested', 'swap/quoteFailed', 'swap/quoteExpired', 'swap/confirmed', 'swap/reset', 'router/pushRequested', 'modal/closeRequested'),
     switchMap((action) =>
       action.type === 'swap/quoteLoaded'
         ? timer(SWAP_QUOTE_REFRESH_MS, deps.scheduler).pipe(
