@@ -47,7 +47,12 @@ export function onrampCalls(state: AirlockState, deps: AirlockDeps, network: Net
   return {
     options: (signal: AbortSignal): Promise<{ options: OnrampOptions; fallback: boolean }> =>
       api.get({ path: '/v1/onramp/options', params, schema: optionsResponse, signal }).then(
-        (options) => ({ options: { ...options, purchaseCurrencies: currenciesFor(options, network) }, fallback: false }),
+        (options) => {
+          const listed = currenciesFor(options, network)
+          // The service's list is the card provider's, EVM only: on Solana the aggregator sells the chain's own coin.
+          const purchaseCurrencies = listed.length === 0 && network.chainNamespace === 'solana' ? [nativeCurrency(network)] : listed
+          return { options: { ...options, purchaseCurrencies }, fallback: false }
+        },
         () => ({ options: { ...DEFAULT_ONRAMP_OPTIONS, purchaseCurrencies: [nativeCurrency(network)] }, fallback: true }),
       ),
     /** The quote; when the service fails, a mock one at the providers' highest fee, priced at `usdPrice` when known. */

@@ -10,6 +10,7 @@ import { readNativeBalance } from '../slices/balances/readNativeBalance.js'
 import type { AirlockState } from '../state.js'
 import { ofType } from '../store/ofType.js'
 import type { Epic } from '../store/types.js'
+import { aggregatorUrl } from './aggregatorUrl.js'
 import { onrampCalls } from './onrampCalls.js'
 import { onrampPopup } from './onrampSession.js'
 import type { OnrampState } from './types.js'
@@ -60,8 +61,8 @@ export const onrampQuoteEpic: AirlockEpic = (action$, state$, deps) =>
   )
 
 /**
- * The provider (SPEC 7 `/v1/generators/onrampurl`): its URL goes to the window the click opened
- * (never into state or the log), then the native balance is read every 5 s until it rises, for at
+ * The provider: the card provider's page (SPEC 7 `/v1/generators/onrampurl`) or the aggregator's,
+ * made from the site's key. Its URL goes to the window the click opened (never into state or the log), then the native balance is read every 5 s until it rises, for at
  * most 30 minutes; Activity and the balances are fetched again when the funds arrive.
  */
 export const onrampPurchaseEpic = (mine: (state: AirlockState) => boolean = () => true): AirlockEpic => (action$, state$, deps) =>
@@ -77,7 +78,16 @@ export const onrampPurchaseEpic = (mine: (state: AirlockState) => boolean = () =
         const balance = (signal: AbortSignal) => readNativeBalance({ network: target.network, address: target.address, signal })
         const open = fromAbortable(async (signal) => {
           if (!popup || popup.closed) throw new Error('The provider window was blocked or closed. Allow pop-ups for this site and try again.')
-          const [url, start] = await Promise.all([onrampCalls(state$.value, deps, target.network).url(form, provider, target.address, signal), balance(signal).catch(() => null)])
+          const state = state$.value
+          const site = state.options.onrampProviders?.meld
+          // The aggregator's page is made here from the site's key; the card provider's by the service.
+          const link =
+            provider === 'meld'
+              ? site
+                ? Promise.resolve(aggregatorUrl({ site, form, network: target.network, address: target.address, projectId: state.options.projectId }))
+                : Promise.reject(new Error('This site has not set up the aggregator'))
+              : onrampCalls(state, deps, target.network).url(form, provider, target.address, signal)
+          const [url, start] = await Promise.all([link, balance(signal).catch(() => null)])
           if (!isSafeOpenUrl(url, { allowLocalhostHttp: true })) throw new Error('The provider sent a link that cannot be opened')
           popup.location.href = url
           return start
@@ -95,7 +105,8 @@ export const onrampPurchaseEpic = (mine: (state: AirlockState) => boolean = () =
                 { type: 'onramp/fundsArrived', received: (now - start).toString() },
                 { type: 'balance/fetchRequested', caipAddress: key as CaipAddress, force: true },
                 { type: 'portfolio/fetchRequested', resource: 'tokens', key, force: true },
-                { type: 'activity/pageRequested', key: `${target.network.caipNetworkId}|${target.address}` },
+                // Activity is EVM only (SPEC 9).
+                ...(target.network.chainNamespace === 'eip155' ? [{ type: 'activity/pageRequested', key: `${target.network.caipNetworkId}|${target.address}` } as const] : []),
               ])
             }),
           )

@@ -53,6 +53,8 @@ export const optionsSchema = z
     analyticsUrl: hostUrl.optional(),
     secureSiteUrl: hostUrl.optional(),
     relayUrl: hostUrl.optional(),
+    /** On-ramp providers the site holds an account with: the aggregator (SPEC 9) is offered only with the site's public key. */
+    onrampProviders: z.object({ meld: z.object({ publicKey: z.string().trim().min(1), url: hostUrl.optional() }).strict().optional() }).strict().optional(),
     /** Extra allowed origins checked before the remote list (wildcards allowed). */
     allowedOrigins: z.array(z.string()).optional(),
     /** Tokens shown without a project id, by CAIP-2 network: `{ 'eip155:1': [{ address: '0x…' }] }`. */

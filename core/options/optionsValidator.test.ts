@@ -54,6 +54,7 @@ const validOptions = fc.record(
     enableEIP6963: fc.boolean(),
     apiUrl: fc.constantFrom(...URLS),
     relayUrl: fc.constantFrom(...URLS),
+    onrampProviders: fc.record({ meld: fc.record({ publicKey: fc.string({ maxLength: 6 }), url: fc.constantFrom(...URLS) }, { requiredKeys: ['publicKey'] }) }, optional),
     allowedOrigins: fc.array(fc.string(), { maxLength: 2 }),
     logSize: fc.integer({ min: 1, max: 100_000 }),
     sdkVersion: fc.string(),

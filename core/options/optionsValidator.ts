@@ -4,7 +4,7 @@ import { siweConfigValidator, siwxConfigValidator } from '../siwx/siwxConfigVali
 import { featuresValidator } from './featuresValidator.js'
 import type { AirlockOptions } from './optionsSchema.js'
 import { CLEARTEXT_HOST_MESSAGE, isSecureOrLoopbackUrl } from './serviceUrl.js'
-import { array, atLeast, atMost, boolean, integer, minLength, number, object, oneOf, record, refine, string, typeIssue, union, type Validator } from './validator.js'
+import { array, atLeast, atMost, boolean, integer, minLength, number, object, oneOf, optional, record, refine, string, typeIssue, union, type Validator } from './validator.js'
 
 /** Service hosts: parseable URLs on http(s) or ws(s) only (no `javascript:` or `data:`); cleartext only to loopback. */
 export const HOST_URL_PATTERN = /^(https?|wss?):\/\//
@@ -59,6 +59,7 @@ export const optionsValidator: Validator<CheckedOptions> = object<CheckedOptions
     analyticsUrl: hostUrl,
     secureSiteUrl: hostUrl,
     relayUrl: hostUrl,
+    onrampProviders: object({ meld: object({ publicKey: projectId, url: optional(hostUrl) }, 'strict') }, 'strict', true),
     allowedOrigins: strings,
     tokens: record(array(object({ address: string() }))),
     logSize: number(integer, atLeast(1), atMost(100_000)),

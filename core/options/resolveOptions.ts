@@ -51,6 +51,8 @@ export interface ResolvedOptions {
   analyticsUrl: string
   secureSiteUrl: string
   relayUrl: string
+  /** On-ramp providers the site holds an account with (the aggregator needs the site's public key); absent when none, so older logs replay to the same options. */
+  onrampProviders?: { meld?: { publicKey: string; url?: string } }
   allowedOrigins: string[]
   /** ERC-20 tokens to show per network (CAIP-2) when there is no project id: read from the network's RPC. */
   tokens: Record<string, { address: string }[]>
@@ -121,6 +123,7 @@ export function resolveOptions(input: AirlockOptions = {}): {
       analyticsUrl: trimSlash(o.analyticsUrl ?? DEFAULT_HOSTS.analyticsUrl),
       secureSiteUrl: trimSlash(o.secureSiteUrl ?? DEFAULT_HOSTS.secureSiteUrl),
       relayUrl: trimSlash(o.relayUrl ?? DEFAULT_HOSTS.relayUrl),
+      ...(o.onrampProviders && { onrampProviders: o.onrampProviders }),
       allowedOrigins: o.allowedOrigins ?? [],
       tokens: o.tokens ?? {},
       logSize: o.logSize ?? 1000,

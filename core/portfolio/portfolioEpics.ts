@@ -320,8 +320,8 @@ export function portfolioEpic(namespace: ChainNamespace): AirlockEpic {
     // SPEC: Send on eip155 and solana; each family's instance sends its own.
     // Stryker disable next-line ConditionalExpression: `→ true` is equivalent: sendEpic of another family filters on a namespace no SendTransaction has, so it never sends (the `→ false` twins, skipped with it, are killed by the portfolioEpic tests)
     ...(namespace === 'eip155' || namespace === 'solana' ? [sendEpic(namespace)] : []),
-    // Buying: EVM only while the aggregator (which sells on Solana too) is not offered.
-    ...(namespace === 'eip155' ? [onrampEpic(namespace)] : []),
+    // Buying: the card provider on EVM, the aggregator on EVM and Solana (SPEC 9).
+    ...(namespace === 'eip155' || namespace === 'solana' ? [onrampEpic(namespace)] : []),
   ]
   return (action$, state$, deps) => merge(...epics.map((epic) => epic(action$, state$, deps)))
 }

@@ -40,9 +40,15 @@ export function onrampAmountError(state: Pick<OnrampState, 'options' | 'paymentC
   return null
 }
 
+/** Whether the form names something to buy and an amount within the limits: what every provider needs. */
+export const onrampFormReady = (state: OnrampState): boolean => onrampAmountError(state) === null && state.purchaseCurrency !== null
+
+/** The service quotes for the card provider, which sells on EVM only (SPEC 9); the aggregator shows its own price. */
+const quoted = (state: OnrampState): boolean => state.account?.startsWith('eip155:') === true
+
 function withForm(state: OnrampState, form: Partial<Pick<OnrampState, 'purchaseCurrency' | 'paymentCurrency' | 'method' | 'amount'>>): OnrampState {
   const next = { ...state, ...form }
-  return { ...next, quote: onrampAmountError(next) === null && next.purchaseCurrency ? { status: 'waiting', value: null } : { status: 'idle', value: null } }
+  return { ...next, quote: onrampFormReady(next) && quoted(next) ? { status: 'waiting', value: null } : { status: 'idle', value: null } }
 }
 
 /**
@@ -74,7 +80,8 @@ export function onrampReducer(state: OnrampState = initialOnrampState, action: A
     case 'onramp/quoteLoaded':
       return state.quote.status === 'loading' ? { ...state, quote: { status: 'ready', value: action.quote } } : state
     case 'onramp/providerChosen':
-      if (state.quote.status !== 'ready' || state.purchase.status === 'opening') return state
+      // The card provider's page is made from the quoted form; the aggregator's needs only a valid form.
+      if ((action.provider === 'meld' ? !onrampFormReady(state) : state.quote.status !== 'ready') || state.purchase.status === 'opening') return state
       return { ...state, purchase: { ...initialOnrampState.purchase, status: 'opening', provider: action.provider } }
     case 'onramp/providerOpened':
       return state.purchase.status === 'opening' ? { ...state, purchase: { ...state.purchase, status: 'waiting', startBalance: action.startBalance } } : state

@@ -1,6 +1,7 @@
 import type { View } from '../../../core/actions/views.js'
 import type { WalletFeature } from '../../../core/options/features.js'
 import type { AirlockState } from '../../../core/state.js'
+import { availableOnrampProviders } from '../../../core/onramp/onrampProviders.js'
 import { onrampRestricted } from '../../../core/onramp/onrampSession.js'
 
 export interface WalletFeatureEntry {
@@ -33,8 +34,8 @@ export function selectWalletFeatures(state: AirlockState): WalletFeatureEntry[] 
     if (id === 'send' && state.connection.activeNamespace !== 'eip155' && state.connection.activeNamespace !== 'solana') return []
     // Swaps are EVM only (SPEC 9); on an EVM network without them the view says 'Network not supported for Swaps'.
     if (id === 'swaps' && state.connection.activeNamespace !== 'eip155') return []
-    // Buying: EVM (the card provider; the aggregator, which would add Solana, is not offered yet), never in the restricted time zones.
-    if (id === 'onramp' && (state.connection.activeNamespace !== 'eip155' || onrampRestricted())) return []
+    // Buying: when a provider sells to this chain family (the card provider on EVM; the aggregator, with the site's key, on EVM and Solana), never in the restricted time zones.
+    if (id === 'onramp' && (availableOnrampProviders(state).length === 0 || onrampRestricted())) return []
     // The same entry objects every time, so a shallow comparison of the list holds between renders.
     return entry && on ? [entry] : []
   })

@@ -3,27 +3,20 @@ import { formatUnits } from 'viem'
 import { ONRAMP_CURRENCIES } from '../../../core/constants/onrampLimits.js'
 import { groupDecimal } from '../../../core/format/groupDecimal.js'
 import { shortDecimal } from '../../../core/format/shortDecimal.js'
+import { availableOnrampProviders, ONRAMP_PROVIDER_LIST } from '../../../core/onramp/onrampProviders.js'
 import { onrampPopup } from '../../../core/onramp/onrampSession.js'
 import type { OnrampProviderId, OnrampState, PaymentCurrencyId, PaymentMethod } from '../../../core/onramp/types.js'
 import { activeAccountKey } from '../../../core/portfolio/activeAccountKey.js'
 import { selectPortfolio } from '../../../core/portfolio/selectPortfolio.js'
 import { selectActiveNetwork } from '../../../core/slices/network/selectors.js'
-import { initialOnrampState, onrampAmountError, onrampLimits } from '../../../core/slices/portfolio/onrampReducer.js'
+import { initialOnrampState, onrampAmountError, onrampFormReady, onrampLimits } from '../../../core/slices/portfolio/onrampReducer.js'
 import { useAirlockInstance } from '../../context.js'
-import { useAirlockSelector } from '../../hooks/useAirlockSelector.js'
+import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector.js'
 import { NotConnected } from '../parts/NotConnected.js'
 import { Spinner } from '../parts/Spinner.js'
 // Keeps the page's start-up modules in one shared chunk (see react/sharedChunk.ts).
 export { SHARED_CHUNK } from '../../sharedChunk.js'
 
-/**
- * SPEC 9's card provider (EVM, 1-2 % in fees), whose page the service generates. The aggregator
- * (EVM and Solana) is not offered yet: its widget needs the site's own public key, which no option
- * carries in this version, and sending its buyers to the card provider's page would be wrong.
- */
-const PROVIDERS: readonly { id: OnrampProviderId; name: string; description: string; namespaces: readonly string[] }[] = [
-  { id: 'coinbase', name: 'Coinbase', description: 'Card or bank account', namespaces: ['eip155'] },
-]
 const METHODS: readonly { id: PaymentMethod; label: string }[] = [
   { id: 'card', label: 'Card' },
   { id: 'ach_bank_account', label: 'Bank account' },
@@ -46,7 +39,7 @@ function OnRampFlow({ accountKey }: { accountKey: string }) {
   const network = useAirlockSelector(selectActiveNetwork)
   // Absent until this view first opens (the effect below).
   const onramp = useAirlockSelector((state) => selectPortfolio(state).onramp) ?? initialOnrampState
-  const enabled = useAirlockSelector((state) => state.options.features.onramp)
+  const providers = useAirlockSelector(availableOnrampProviders, shallowEqual)
   const amountId = useId()
   const errorId = useId()
   useEffect(() => {
@@ -93,9 +86,9 @@ function OnRampFlow({ accountKey }: { accountKey: string }) {
   }
 
   const amountError = onrampAmountError(onramp)
+  const formReady = onrampFormReady(onramp)
   const limits = onrampLimits(onramp)
   const currencies = onramp.options.value?.purchaseCurrencies ?? []
-  const providers = PROVIDERS.filter((p) => Array.isArray(enabled) && enabled.includes(p.id) && p.namespaces.includes(network.chainNamespace))
   const choose = (provider: OnrampProviderId) => {
     // Inside the click: a window opened later would be blocked. The URL follows once the service made it.
     const opened = typeof window === 'undefined' ? null : window.open('about:blank', 'airlock-onramp', 'popup,width=500,height=720')
@@ -166,6 +159,11 @@ function OnRampFlow({ accountKey }: { accountKey: string }) {
         ) : null}
       </span>
       <QuoteSummary onramp={onramp} symbol={symbol} />
+      {formReady && quote.status === 'idle' ? (
+        <p className="muted" data-airlock="onramp-no-quote" style={{ margin: 0 }}>
+          The provider shows the price and its fees before you pay.
+        </p>
+      ) : null}
       {purchase.status === 'failed' ? (
         <p className="error" role="alert" data-airlock="onramp-error">
           {purchase.error?.message}
@@ -174,7 +172,7 @@ function OnRampFlow({ accountKey }: { accountKey: string }) {
       <ul className="stack" aria-label="Providers" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {providers.map((p) => (
           <li key={p.id}>
-            <button type="button" className="row" disabled={quote.status !== 'ready'} onClick={() => choose(p.id)} data-airlock="onramp-provider" data-provider={p.id}>
+            <button type="button" className="row" disabled={p.id === 'meld' ? !formReady : quote.status !== 'ready'} onClick={() => choose(p.id)} data-airlock="onramp-provider" data-provider={p.id}>
               <span className="row-name">
                 {p.name} <span className="muted">{p.description}</span>
               </span>
@@ -212,4 +210,4 @@ function Row({ label, value }: { label: string; value: string }) {
   )
 }
 
-const providerName = (id: OnrampProviderId | null): string => PROVIDERS.find((p) => p.id === id)?.name ?? 'provider'
+const providerName = (id: OnrampProviderId | null): string => ONRAMP_PROVIDER_LIST.find((p) => p.id === id)?.name ?? 'provider'
