@@ -14,6 +14,7 @@ import { useAirlockInstance } from '../../context.js'
 import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector.js'
 import { NotConnected } from '../parts/NotConnected.js'
 import { Spinner } from '../parts/Spinner.js'
+import { DetailRow } from '../parts/DetailRow.js'
 // Keeps the page's start-up modules in one shared chunk (see react/sharedChunk.ts).
 export { SHARED_CHUNK } from '../../sharedChunk.js'
 
@@ -193,20 +194,11 @@ function QuoteSummary({ onramp, symbol }: { onramp: OnrampState; symbol: string 
   const q = quote.value
   return (
     <dl className="stack" data-airlock="onramp-quote" style={{ margin: 0 }}>
-      <Row label={q.estimate ? 'You get (estimate)' : 'You get'} value={q.purchaseAmount ? `${groupDecimal(shortDecimal(q.purchaseAmount, 6))} ${symbol}` : 'Shown by the provider'} />
-      <Row label="Provider fee" value={`${q.providerFee} ${q.currency}`} />
-      <Row label="Network fee" value={`${q.networkFee} ${q.currency}`} />
-      <Row label="Total" value={`${q.paymentTotal} ${q.currency}`} />
+      <DetailRow label={q.estimate ? 'You get (estimate)' : 'You get'} value={q.purchaseAmount ? `${groupDecimal(shortDecimal(q.purchaseAmount, 6))} ${symbol}` : 'Shown by the provider'} />
+      <DetailRow label="Provider fee" value={`${q.providerFee} ${q.currency}`} />
+      <DetailRow label="Network fee" value={`${q.networkFee} ${q.currency}`} />
+      <DetailRow label="Total" value={`${q.paymentTotal} ${q.currency}`} />
     </dl>
-  )
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="row" style={{ cursor: 'default' }}>
-      <dt className="row-name muted">{label}</dt>
-      <dd style={{ margin: 0 }}>{value}</dd>
-    </div>
   )
 }
 

@@ -3,7 +3,6 @@ import { encodeFunctionData, erc20Abi, formatUnits, isAddress, parseUnits, type 
 import { estimateGas, getGasPrice } from 'viem/actions'
 import { chainIdToCoinType } from '../../../core/chains/coinType.js'
 import { rpcClient } from '../../../core/chains/evm/getNativeBalance.js'
-import { isSafeOpenUrl } from '../../../core/chains/isSafeOpenUrl.js'
 import { groupDecimal } from '../../../core/format/groupDecimal.js'
 import { truncateDecimal } from '../../../core/format/truncateDecimal.js'
 import { activeAccountKey } from '../../../core/portfolio/activeAccountKey.js'
@@ -19,6 +18,8 @@ import { useAirlockInstance } from '../../context.js'
 import { useAirlockSelector } from '../../hooks/useAirlockSelector.js'
 import { NotConnected } from '../parts/NotConnected.js'
 import { Spinner } from '../parts/Spinner.js'
+import { DetailRow } from '../parts/DetailRow.js'
+import { TransactionDone } from '../parts/TransactionDone.js'
 // Keeps the page's start-up modules in one shared chunk (see react/sharedChunk.ts).
 export { SHARED_CHUNK } from '../../sharedChunk.js'
 
@@ -146,32 +147,18 @@ function SendFlow({ accountKey }: { accountKey: string }) {
   }
 
   if (send.status === 'sent' && send.hash) {
-    const explorer = network.blockExplorers?.default.url
-    const url = explorer ? `${explorer.replace(/\/+$/, '')}/tx/${send.hash}` : null
     return (
-      <div className="stack" data-airlock="send-success">
-        <p className="lead" role="status">
-          Sent {send.summary?.amount} {send.summary?.symbol}
-        </p>
-        <p className="mono" style={{ overflowWrap: 'anywhere', margin: 0 }} data-airlock="send-hash">
-          {send.hash}
-        </p>
-        {url && isSafeOpenUrl(url, { allowLocalhostHttp: true }) ? (
-          <a className="button" href={url} target="_blank" rel="noopener noreferrer">
-            View in explorer
-          </a>
-        ) : null}
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            airlock.dispatch({ type: 'send/reset' })
-            airlock.dispatch({ type: 'router/backRequested' })
-          }}
-        >
-          Done
-        </button>
-      </div>
+      <TransactionDone
+        kind="send"
+        hash={send.hash}
+        network={network}
+        onDone={() => {
+          airlock.dispatch({ type: 'send/reset' })
+          airlock.dispatch({ type: 'router/backRequested' })
+        }}
+      >
+        Sent {send.summary?.amount} {send.summary?.symbol}
+      </TransactionDone>
     )
   }
 
@@ -179,10 +166,10 @@ function SendFlow({ accountKey }: { accountKey: string }) {
     return (
       <div className="stack" data-airlock="send-preview">
         <dl className="stack" style={{ margin: 0 }}>
-          <PreviewRow label="Send" value={`${draft.amount} ${draft.token.symbol}`} />
-          <PreviewRow label="To" value={draft.receiver === draft.to ? shortAddress(draft.to) : `${draft.receiver} (${shortAddress(draft.to)})`} />
-          <PreviewRow label="Network" value={network.name} />
-          <PreviewRow label="Network fee" value={draft.fee ?? 'Unknown'} />
+          <DetailRow label="Send" value={`${draft.amount} ${draft.token.symbol}`} />
+          <DetailRow label="To" value={draft.receiver === draft.to ? shortAddress(draft.to) : `${draft.receiver} (${shortAddress(draft.to)})`} />
+          <DetailRow label="Network" value={network.name} />
+          <DetailRow label="Network fee" value={draft.fee ?? 'Unknown'} />
         </dl>
         {shown ? (
           <p className="error" role="alert">
@@ -234,15 +221,6 @@ function SendFlow({ accountKey }: { accountKey: string }) {
         {busy ? <Spinner label="Preparing" /> : 'Preview'}
       </button>
     </form>
-  )
-}
-
-function PreviewRow({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="row" style={{ cursor: 'default' }}>
-      <dt className="row-name muted">{label}</dt>
-      <dd style={{ margin: 0 }}>{value}</dd>
-    </div>
   )
 }
 

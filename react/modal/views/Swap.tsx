@@ -1,6 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react'
 import { formatUnits, parseUnits } from 'viem'
-import { isSafeOpenUrl } from '../../../core/chains/isSafeOpenUrl.js'
 import { groupDecimal } from '../../../core/format/groupDecimal.js'
 import { shortDecimal } from '../../../core/format/shortDecimal.js'
 import { truncateDecimal } from '../../../core/format/truncateDecimal.js'
@@ -16,6 +15,8 @@ import { useAirlockSelector } from '../../hooks/useAirlockSelector.js'
 import { NotConnected } from '../parts/NotConnected.js'
 import { Spinner } from '../parts/Spinner.js'
 import { TokenIcon } from '../tabs/TokenIcon.js'
+import { DetailRow } from '../parts/DetailRow.js'
+import { TransactionDone } from '../parts/TransactionDone.js'
 // Keeps the page's start-up modules in one shared chunk (see react/sharedChunk.ts).
 export { SHARED_CHUNK } from '../../sharedChunk.js'
 
@@ -80,34 +81,19 @@ function SwapFlow({ accountKey }: { accountKey: string }) {
   }
 
   if (execution.status === 'done' && execution.hash) {
-    const explorer = network.blockExplorers?.default.url
-    const url = explorer ? `${explorer.replace(/\/+$/, '')}/tx/${execution.hash}` : null
     const quote = swap.quote.value
     return (
-      <div className="stack" data-airlock="swap-success">
-        <p className="lead" role="status">
-          Swapped {swap.amount} {swap.from?.symbol} for {quote && swap.to ? amountText(quote.toAmount, swap.to) : ''} {swap.to?.symbol}
-        </p>
-        <p className="mono" style={{ overflowWrap: 'anywhere', margin: 0 }} data-airlock="swap-hash">
-          {execution.hash}
-        </p>
-        {url && isSafeOpenUrl(url, { allowLocalhostHttp: true }) ? (
-          <a className="button" href={url} target="_blank" rel="noopener noreferrer">
-            View in explorer
-          </a>
-        ) : null}
-        <button
-          type="button"
-          className="button"
-          data-airlock="swap-done"
-          onClick={() => {
-            setReviewing(false)
-            airlock.dispatch({ type: 'swap/reset' })
-          }}
-        >
-          Done
-        </button>
-      </div>
+      <TransactionDone
+        kind="swap"
+        hash={execution.hash}
+        network={network}
+        onDone={() => {
+          setReviewing(false)
+          airlock.dispatch({ type: 'swap/reset' })
+        }}
+      >
+        Swapped {swap.amount} {swap.from?.symbol} for {quote && swap.to ? amountText(quote.toAmount, swap.to) : ''} {swap.to?.symbol}
+      </TransactionDone>
     )
   }
 
@@ -271,12 +257,12 @@ function Preview({ swap, nativeSymbol, nativeDecimals, prices, error, onEdit, on
   return (
     <div className="stack" data-airlock="swap-preview">
       <dl className="stack" style={{ margin: 0, opacity: stale ? 0.55 : 1 }}>
-        <PreviewRow label="You pay" value={`${amountText(quote.fromAmount, from)} ${from.symbol}`} />
-        <PreviewRow label="You receive" value={`${amountText(quote.toAmount, to)} ${to.symbol}`} id="swap-receive-preview" />
-        <PreviewRow label="Rate" value={`1 ${from.symbol} = ${groupDecimal(shortDecimal(String(pay > 0 ? get / pay : 0), 6))} ${to.symbol}`} />
-        <PreviewRow label="Price impact" value={impact === null ? 'Unknown' : `${(impact * 100).toFixed(2)}%`} />
-        <PreviewRow label="Network fee" value={`≈ ${groupDecimal(shortDecimal(formatUnits(fee, nativeDecimals), 6))} ${nativeSymbol}${approval ? ' (approval and swap)' : ''}`} />
-        <PreviewRow label="Minimum received" value={`${amountText(minimum.toString(), to)} ${to.symbol} (${SWAP_SLIPPAGE}% slippage)`} />
+        <DetailRow label="You pay" value={`${amountText(quote.fromAmount, from)} ${from.symbol}`} />
+        <DetailRow label="You receive" value={`${amountText(quote.toAmount, to)} ${to.symbol}`} id="swap-receive-preview" />
+        <DetailRow label="Rate" value={`1 ${from.symbol} = ${groupDecimal(shortDecimal(String(pay > 0 ? get / pay : 0), 6))} ${to.symbol}`} />
+        <DetailRow label="Price impact" value={impact === null ? 'Unknown' : `${(impact * 100).toFixed(2)}%`} />
+        <DetailRow label="Network fee" value={`≈ ${groupDecimal(shortDecimal(formatUnits(fee, nativeDecimals), 6))} ${nativeSymbol}${approval ? ' (approval and swap)' : ''}`} />
+        <DetailRow label="Minimum received" value={`${amountText(minimum.toString(), to)} ${to.symbol} (${SWAP_SLIPPAGE}% slippage)`} />
       </dl>
       <p className="muted" role="status" aria-live="polite" data-airlock="swap-quote-status" style={{ margin: 0 }}>
         {swap.quote.status === 'stale' || swap.quote.status === 'loading' ? 'Quote expired, refreshing…' : swap.quote.status === 'failed' ? 'The quote could not be refreshed.' : 'Quote refreshes every 15 seconds.'}
@@ -292,17 +278,6 @@ function Preview({ swap, nativeSymbol, nativeDecimals, prices, error, onEdit, on
       <button type="button" className="button" onClick={onEdit}>
         Edit
       </button>
-    </div>
-  )
-}
-
-function PreviewRow({ label, value, id }: { label: string; value: string; id?: string }) {
-  return (
-    <div className="row" style={{ cursor: 'default' }}>
-      <dt className="row-name muted">{label}</dt>
-      <dd style={{ margin: 0 }} data-airlock={id}>
-        {value}
-      </dd>
     </div>
   )
 }
