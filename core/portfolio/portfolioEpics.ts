@@ -4,7 +4,7 @@ import { fromAbortable } from '../api/fromAbortable.js'
 import { HttpError } from '../api/errors.js'
 import { chainIdToCoinType } from '../chains/coinType.js'
 import { BALANCE_RETRY_PAUSE_MS, IDENTITY_CACHE_MS, IMAGE_PRELOAD_TIMEOUT_MS, NAME_SEARCH_DEBOUNCE_MS, PORTFOLIO_CACHE_MS } from '../constants/timing.js'
-import type { CaipAddress, ChainNamespace, Network } from '../chains/types.js'
+import type { ChainNamespace, Network } from '../chains/types.js'
 import type { Eip1193Provider } from '../connectors/providerRegistry.js'
 import type { SendTransaction } from './types.js'
 import type { AirlockDeps } from '../deps.js'
@@ -24,7 +24,7 @@ import { reasonsBody, profileResponse, suggestionsResponse } from './portfolioSc
 import { resourceEpic, type ResourceEpicParameters } from './resourceEpic.js'
 import { selectPortfolio } from './selectPortfolio.js'
 import { NAME_LABEL_PATTERN, NAME_ZONE, nameErrors } from './names.js'
-import { TRANSACTION_HASH } from '../connectors/requestSucceeded.js'
+import { sendEvmTransaction, sentTransactionActions } from './sentTransaction.js'
 import { swapEpic } from '../swap/swapEpics.js'
 import { onrampEpic } from '../onramp/onrampEpics.js'
 
@@ -258,30 +258,19 @@ export const sendEpic =
         const network = state$.value.options.networks.find((n) => n.caipNetworkId === summary.chain)
         if (!provider || !network) return of<Action>({ type: 'send/failed', error: { message: provider ? 'Unsupported chain' : 'Connect a wallet first' } })
         return from(sendWith(provider, network, transaction)).pipe(
-          mergeMap((hash) => {
-            const key = `${summary.chain}:${summary.from}`
-            return from<Action[]>([
+          mergeMap((hash) =>
+            from<Action[]>([
               { type: 'send/succeeded', hash },
-              {
-                type: 'activity/transactionSent',
-                transaction: {
-                  id: hash,
-                  hash,
-                  minedAt: new Date(deps.scheduler.now()).toISOString(),
-                  chain: summary.chain,
-                  operationType: 'send',
-                  status: 'pending',
-                  sentFrom: summary.from,
-                  sentTo: summary.to,
-                  transfers: [{ direction: 'out', quantity: { numeric: summary.amount }, fungible: { name: summary.name, symbol: summary.symbol, iconUrl: summary.iconUrl }, spam: false }],
-                  pending: true,
-                },
-              },
-              // SPEC 7 forceUpdate: both balances moved.
-              { type: 'balance/fetchRequested', caipAddress: key as CaipAddress, force: true },
-              { type: 'portfolio/fetchRequested', resource: 'tokens', key, force: true },
-            ])
-          }),
+              ...sentTransactionActions({
+                hash,
+                account: `${summary.chain}:${summary.from}`,
+                operationType: 'send',
+                sentTo: summary.to,
+                transfers: [{ direction: 'out', quantity: { numeric: summary.amount }, fungible: { name: summary.name, symbol: summary.symbol, iconUrl: summary.iconUrl }, spam: false }],
+                now: deps.scheduler.now(),
+              }),
+            ]),
+          ),
           catchError((error: unknown) => of<Action>({ type: 'send/failed', error: walletErrorInfo(error, 'The transaction was not sent') })),
         )
       }),
@@ -292,9 +281,7 @@ export const sendEpic =
 async function sendWith(provider: Eip1193Provider, network: Network, transaction: SendTransaction): Promise<string> {
   if (transaction.namespace === 'eip155') {
     const { namespace: _namespace, ...tx } = transaction
-    const hash = await provider.request({ method: 'eth_sendTransaction', params: [tx] })
-    if (typeof hash !== 'string' || !TRANSACTION_HASH.test(hash)) throw new BaseError('The wallet returned no transaction hash')
-    return hash
+    return sendEvmTransaction(provider, tx)
   }
   const { solanaTransfer } = await import('./solanaTransfer.js')
   const { namespace: _namespace, ...send } = transaction

@@ -3,15 +3,14 @@ import { formatUnits } from 'viem'
 import type { Action } from '../actions/types.js'
 import { fromAbortable } from '../api/fromAbortable.js'
 import { walletErrorInfo } from '../chains/evm/walletErrorInfo.js'
-import type { CaipAddress } from '../chains/types.js'
 import type { Eip1193Provider } from '../connectors/providerRegistry.js'
-import { TRANSACTION_HASH } from '../connectors/requestSucceeded.js'
 import { DEBOUNCE_MS, SWAP_ALLOWANCE_POLL_MS, SWAP_APPROVAL_TIMEOUT_MS, SWAP_QUOTE_REFRESH_MS } from '../constants/timing.js'
 import type { AirlockDeps } from '../deps.js'
 import { BaseError } from '../errors/BaseError.js'
 import { swapFormComplete } from '../slices/portfolio/swapReducer.js'
 import type { AirlockState } from '../state.js'
 import { ofType } from '../store/ofType.js'
+import { sendEvmTransaction, sentTransactionActions } from '../portfolio/sentTransaction.js'
 import type { Epic } from '../store/types.js'
 import { swapCalls, toWalletTransaction } from './swapCalls.js'
 import type { BuiltTransaction } from './swapSchemas.js'
@@ -101,7 +100,7 @@ export const swapExecuteEpic: AirlockEpic = (action$, state$, deps) =>
         const approve =
           swap.execution.status === 'approving'
             ? fromAbortable((signal) => calls.buildApprove(swap, quote, signal)).pipe(
-                mergeMap((tx) => from(sendWith(provider, tx))),
+                mergeMap((tx) => from(sendEvmTransaction(provider, toWalletTransaction(tx)))),
                 mergeMap((hash) =>
                   concat(
                     of<Action>({ type: 'swap/approvalSent', hash }),
@@ -118,47 +117,29 @@ export const swapExecuteEpic: AirlockEpic = (action$, state$, deps) =>
               )
             : EMPTY
         const send = defer(() => fromAbortable((signal) => calls.buildSwap(swap, quote, signal))).pipe(
-          mergeMap((tx) => from(sendWith(provider, tx))),
-          mergeMap((hash) => {
-            const [namespace, reference, address] = swap.account!.split(':')
-            const chain = `${namespace}:${reference}`
-            return from<Action[]>([
+          mergeMap((tx) => from(sendEvmTransaction(provider, toWalletTransaction(tx)))),
+          mergeMap((hash) =>
+            from<Action[]>([
               { type: 'swap/succeeded', hash },
-              {
-                type: 'activity/transactionSent',
-                transaction: {
-                  id: hash,
-                  hash,
-                  minedAt: new Date(deps.scheduler.now()).toISOString(),
-                  chain,
-                  operationType: 'trade',
-                  status: 'pending',
-                  sentFrom: address!,
-                  sentTo: '',
-                  transfers: [
-                    { direction: 'out', quantity: { numeric: formatUnits(BigInt(quote.fromAmount), swap.from!.decimals) }, fungible: { name: swap.from!.name, symbol: swap.from!.symbol, iconUrl: swap.from!.logoUri }, spam: false },
-                    { direction: 'in', quantity: { numeric: formatUnits(BigInt(quote.toAmount), swap.to!.decimals) }, fungible: { name: swap.to!.name, symbol: swap.to!.symbol, iconUrl: swap.to!.logoUri }, spam: false },
-                  ],
-                  pending: true,
-                },
-              },
-              // SPEC 7 forceUpdate: both balances moved.
-              { type: 'balance/fetchRequested', caipAddress: swap.account as CaipAddress, force: true },
-              { type: 'portfolio/fetchRequested', resource: 'tokens', key: swap.account!, force: true },
-            ])
-          }),
+              ...sentTransactionActions({
+                hash,
+                account: swap.account!,
+                operationType: 'trade',
+                sentTo: '',
+                transfers: [
+                  { direction: 'out', quantity: { numeric: formatUnits(BigInt(quote.fromAmount), swap.from!.decimals) }, fungible: { name: swap.from!.name, symbol: swap.from!.symbol, iconUrl: swap.from!.logoUri }, spam: false },
+                  { direction: 'in', quantity: { numeric: formatUnits(BigInt(quote.toAmount), swap.to!.decimals) }, fungible: { name: swap.to!.name, symbol: swap.to!.symbol, iconUrl: swap.to!.logoUri }, spam: false },
+                ],
+                now: deps.scheduler.now(),
+              }),
+            ]),
+          ),
         )
         return concat(approve, send).pipe(catchError((error: unknown) => of<Action>({ type: 'swap/failed', error: walletErrorInfo(error, 'The swap was not sent') })))
       }),
     ),
   )
 
-/** Asks the wallet to send a transaction the service built; the hash it answers, checked. */
-async function sendWith(provider: Eip1193Provider, tx: BuiltTransaction): Promise<string> {
-  const hash = await provider.request({ method: 'eth_sendTransaction', params: [toWalletTransaction(tx)] })
-  if (typeof hash !== 'string' || !TRANSACTION_HASH.test(hash)) throw new BaseError('The wallet returned no transaction hash')
-  return hash
-}
 
 /** Every swap epic, run with the EVM account data epics (core/portfolio/portfolioEpics.ts). */
 export const swapEpic: AirlockEpic = (action$, state$, deps) =>
