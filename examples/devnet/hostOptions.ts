@@ -1,5 +1,6 @@
 import { airlockBitcoinRegtest, airlockDevnet, airlockDevnet2, airlockSolanaLocal } from '../../core/chains/networks.js'
 import type { Network } from '../../core/chains/types.js'
+import { devOnrampProviders } from './devAggregator.js'
 import type { DevnetConfig } from './main.js'
 
 /** What a host app passes to `createAirlock` to use this dev stack: every service URL and the dev networks on their real ports. */
@@ -10,6 +11,7 @@ export interface DevHostOptions {
   readonly blockchainApiUrl: string
   readonly relayUrl: string
   readonly secureSiteUrl: string
+  readonly onrampProviders: { meld: { publicKey: string; url: string } }
   readonly networks: Network[]
 }
 
@@ -31,6 +33,7 @@ export function hostOptions(config: DevnetConfig): DevHostOptions {
     blockchainApiUrl: config.gatewayUrl,
     relayUrl: config.relayUrl,
     secureSiteUrl: config.secureSiteUrl,
+    onrampProviders: devOnrampProviders(config.gatewayUrl),
     networks: [
       ...(first ? [at(airlockDevnet, first.rpcUrl)] : []),
       ...(second ? [at(airlockDevnet2, second.rpcUrl)] : []),
@@ -60,6 +63,7 @@ export function hostOptionsSnippet(config: DevnetConfig): string {
     `  blockchainApiUrl: ${JSON.stringify(options.blockchainApiUrl)},`,
     `  relayUrl: ${JSON.stringify(options.relayUrl)},`,
     `  secureSiteUrl: ${JSON.stringify(options.secureSiteUrl)},`,
+    `  onrampProviders: ${JSON.stringify(options.onrampProviders)},`,
     `  networks: [`,
     ...line('airlockDevnet', devnet),
     ...line('airlockDevnet2', devnet2),

@@ -20,6 +20,7 @@ import { deployDevAssets, type DevAssets } from './contracts/deployDevAssets.js'
 import { createBlockchainApi, type DataChain } from './blockchainApi.js'
 import { createConvertApi } from './convertApi.js'
 import { createOnrampApi } from './onrampApi.js'
+import { litesvmTreasury, type TreasuryCluster } from './onrampTreasury.js'
 import { createNameRegistry } from './nameRegistry.js'
 import { createPublicClient, http } from 'viem'
 import { createMailbox } from './mailbox.js'
@@ -130,7 +131,9 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const convertApi = createConvertApi()
     // The dev on-ramp provider sells on the anvil chains once they run (set below); until then it sells nowhere.
     let onrampChains: { chainId: number; name: string; rpcUrl: string }[] = []
-    const onrampApi = createOnrampApi({ chains: () => onrampChains })
+    // …and its aggregator sells SOL on the local Solana cluster once that runs.
+    let onrampSolana: TreasuryCluster | null = null
+    const onrampApi = createOnrampApi({ chains: () => onrampChains, solana: () => onrampSolana })
     const nameRegistry = createNameRegistry()
     // allSettled, not all: whatever did start must be tracked before a failure stops everything.
     const [anvil, anvil2, gateway, relay, bitcoin, solana, bundle, mobileWallet] = settled(
@@ -165,6 +168,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     // …and hold the dev SPL token (dUSD, 6 decimals), which the data service reads back from the cluster.
     giveDevTokens(solana.svm, devSolanaKeypair().publicKey.toBase58(), DEV_SPL_EACH * 10n ** BigInt(DEV_SPL_MINT.decimals))
     blockchainApi.setSolanaChains([{ caipNetworkId: airlockSolanaLocal.caipNetworkId, svm: solana.svm, mints: [DEV_SPL_MINT] }])
+    onrampSolana = litesvmTreasury(solana.svm, airlockSolanaLocal)
     bitcoin.chain.fund(devBitcoinAddress(), DEV_BITCOIN_SATS)
     // The frame's allowed page origins are set once the dapp server has its port (below).
     const frame = await startService('frame', startDevFrame({ port: ports.frame, root, allowedOrigins: extraOrigins, allowLoopback: true, gatewayUrl: gateway.url, chains: [{ chainId: 31337, name: 'Airlock Devnet', rpcUrl: anvil.rpcUrl }, { chainId: 31338, name: 'Airlock Devnet 2', rpcUrl: anvil2.rpcUrl }], solanaChains: [{ caipNetworkId: airlockSolanaLocal.caipNetworkId, name: airlockSolanaLocal.name, rpcUrl: solana.url }] }).then(track))

@@ -5,15 +5,18 @@ import { z } from 'zod'
 import { ONRAMP_CURRENCIES, ONRAMP_LIMITS } from '../../core/constants/onrampLimits.js'
 import { DEV_PRICES } from './contracts/deployDevAssets.js'
 import { BodyTooLarge, readBody, requestOrigin } from './httpServer.js'
+import { createAggregatorCheckout, DEV_AGGREGATOR_PATH } from './onrampAggregator.js'
 import { createOnrampPay } from './onrampPay.js'
 import { onrampNetworkName, orderOf, SOLD, urlRequest } from './onrampOrder.js'
-import { fiatCents, formatCents, limitError, priceFromFiat } from './onrampPricing.js'
+import { fiatAmountSchema, fiatCents, formatCents, limitError, paymentMethodSchema, priceFromFiat } from './onrampPricing.js'
 import { createOnrampSessions, type OnrampSession } from './onrampSessions.js'
-import type { TreasuryChain } from './onrampTreasury.js'
+import type { TreasuryChain, TreasuryCluster } from './onrampTreasury.js'
 
 export interface OnrampApiOptions {
   /** The chains the provider sells on; read on every request, so the dev stack may fill them in late. */
   chains: () => readonly TreasuryChain[]
+  /** The Solana cluster the aggregator sells SOL on (e.g. `litesvmTreasury(svm, airlockSolanaLocal)`); read on every request, null while none runs. */
+  solana?: () => TreasuryCluster | null
   /** USD prices by symbol (default DEV_PRICES). */
   prices?: Readonly<Record<string, number>>
   /** The clock sessions expire by (tests move it). */
@@ -25,7 +28,7 @@ export interface OnrampApi {
   route(req: IncomingMessage, url: URL, res: ServerResponse): Promise<boolean>
   /** The live checkout sessions, oldest first. */
   sessions(): readonly OnrampSession[]
-  /** The account that pays the bought ETH (anvil account 8). */
+  /** The account that pays the bought ETH (anvil account 8); SOL comes from the cluster's airdrop. */
   readonly treasury: Address
 }
 
@@ -52,11 +55,11 @@ const quoteRequest = z.object({
   // AppKit sends the whole PurchaseCurrency and PaymentCurrency objects of the options; a bare id is also taken.
   purchaseCurrency: z.union([z.string().min(1).max(64), z.object({ symbol: z.string().min(1).max(64) }).transform((c) => c.symbol)]),
   paymentCurrency: z.union([z.string().min(1).max(16), z.object({ id: z.string().min(1).max(16) }).transform((c) => c.id)]),
-  amount: z.string().max(20).refine((a) => fiatCents(a) !== null, 'Expected a decimal amount with at most 2 decimals, e.g. "100.00"'),
+  amount: fiatAmountSchema,
   // AppKit sends the purchase currency's symbol here: it names no chain, and every dev chain prices alike.
   network: z.string().min(1).max(100),
   /** Not sent by AppKit (its quote names no method): the limits checked are the card's unless this says otherwise. */
-  paymentMethod: z.enum(Object.keys(ONRAMP_LIMITS) as [keyof typeof ONRAMP_LIMITS]).default('card'),
+  paymentMethod: paymentMethodSchema.default('card'),
 })
 
 /**
@@ -64,13 +67,16 @@ const quoteRequest = z.object({
  * contract (SPEC 7): `GET /v1/onramp/options`, `POST /v1/onramp/quote` (1.5 % fee and a flat
  * network fee, priced at the dev prices) and `POST /v1/generators/onrampurl`, whose URL opens the
  * gateway's own checkout `GET /dev/onramp/pay?session=…`; its Pay button (`POST /dev/onramp/pay`)
- * makes the treasury send the bought ETH on the dev chain, once per session.
+ * makes the treasury send the bought ETH on the dev chain, once per session. The aggregator's widget
+ * `GET /dev/onramp/aggregator?…` (onrampAggregator.ts) opens the same checkout, for ETH or SOL.
  * @example const onramp = createOnrampApi({ chains: () => devChains }); startGateway({ routes: onramp.route })
  */
 export function createOnrampApi(options: OnrampApiOptions): OnrampApi {
   const prices = options.prices ?? DEV_PRICES
   const sessions = createOnrampSessions(options.now ? { now: options.now } : {})
-  const pay = createOnrampPay({ sessions, chains: options.chains })
+  const solana = options.solana ?? (() => null)
+  const pay = createOnrampPay({ sessions, chains: options.chains, solana })
+  const aggregator = createAggregatorCheckout({ sessions, chains: options.chains, solana, prices })
   const usdPrice = () => prices[SOLD.symbol] ?? 0
   return {
     treasury: pay.treasury,
@@ -95,6 +101,9 @@ export function createOnrampApi(options: OnrampApiOptions): OnrampApi {
             else answer(res, 200, { url: `${requestOrigin(req)}/dev/onramp/pay?session=${sessions.open(order).id}` })
             return true
           }
+          case `GET ${DEV_AGGREGATOR_PATH}`:
+            aggregator(url, res)
+            return true
           case 'GET /dev/onramp/pay':
             pay.checkout(url, res)
             return true

@@ -5,8 +5,10 @@ import { limitError, priceFromCrypto, priceFromFiat, type FiatCurrency } from '.
 import type { OnrampOrder } from './onrampSessions.js'
 import type { TreasuryChain } from './onrampTreasury.js'
 
-/** What the provider sells: the chains' native ETH only (the treasury holds no dev tokens). */
-export const SOLD = { id: 'airlock-dev-eth', name: 'Ether', symbol: 'ETH' } as const
+/** The coin sold on each chain family: the treasury's ETH on the dev chains, airdropped SOL on the local cluster. */
+export const COINS = { eip155: { symbol: 'ETH', decimals: 18 }, solana: { symbol: 'SOL', decimals: 9 } } as const
+/** What the card provider sells: the chains' native ETH only (the treasury holds no dev tokens). */
+export const SOLD = { id: 'airlock-dev-eth', name: 'Ether', symbol: COINS.eip155.symbol } as const
 /** Without a preset amount the checkout offers this much, like a provider's default. */
 const DEFAULT_FIAT_CENTS = 100_00n
 
@@ -20,6 +22,19 @@ export const urlRequest = z.object({
   presetFiatAmount: z.number().positive().finite().nullish(),
   fiatCurrency: z.enum(ONRAMP_CURRENCIES).default('USD'),
 })
+
+/** The coin an order pays out, with its decimals. */
+export function coinOf(order: OnrampOrder): (typeof COINS)[keyof typeof COINS] {
+  return COINS[order.family ?? 'eip155']
+}
+
+/**
+ * How pages and errors name an order's network.
+ * @example networkLabel(order) // 'Airlock Devnet (chain 31337)', or 'Airlock Solana Local (solana:AirLock…)'
+ */
+export function networkLabel(order: OnrampOrder): string {
+  return order.family === 'solana' ? `${order.networkName} (${order.caipNetworkId})` : `${order.networkName} (chain ${order.chainId})`
+}
 
 /** The network name a provider lists for a dev chain, e.g. 'airlock-devnet-2'. */
 export function onrampNetworkName(chain: TreasuryChain): string {

@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Address, Hex } from 'viem'
+import type { Address } from 'viem'
 import { z } from 'zod'
 import { BodyTooLarge, readBody } from './httpServer.js'
 import { isLoopbackOrigin } from './loopback.js'
+import { networkLabel } from './onrampOrder.js'
 import { checkoutPage, messagePage, receiptPage } from './onrampPage.js'
 import type { OnrampSession, OnrampSessions } from './onrampSessions.js'
-import { createTreasury, TreasuryError, type Treasury, type TreasuryChain } from './onrampTreasury.js'
+import { createTreasury, TreasuryError, type Treasury, type TreasuryChain, type TreasuryCluster } from './onrampTreasury.js'
 
 /** A session id as `createOnrampSessions` makes them: 16 random bytes, base64url. */
 const SESSION_ID = /^[A-Za-z0-9_-]{22}$/
@@ -21,19 +22,39 @@ export interface OnrampPay {
   pay(req: IncomingMessage, res: ServerResponse): Promise<void>
 }
 
+export interface OnrampPayOptions {
+  sessions: OnrampSessions
+  /** The EVM chains the treasury pays ETH on. */
+  chains: () => readonly TreasuryChain[]
+  /** The Solana cluster it pays SOL on; null (or absent) while none runs. */
+  solana?: () => TreasuryCluster | null
+  treasury?: Treasury
+}
+
 /**
- * The dev provider's checkout: its page and its Pay, which has the treasury send the session's ETH.
+ * The dev provider's checkout: its page and its Pay, which has the treasury send the session's ETH or SOL.
  * @example const pay = createOnrampPay({ sessions, chains: () => devChains }); await pay.pay(req, res)
  */
-export function createOnrampPay({ sessions, chains, treasury = createTreasury() }: { sessions: OnrampSessions; chains: () => readonly TreasuryChain[]; treasury?: Treasury }): OnrampPay {
+export function createOnrampPay({ sessions, chains, solana = () => null, treasury = createTreasury() }: OnrampPayOptions): OnrampPay {
   // The settlement under way per session: a concurrent Pay waits for it, then says how it ended.
-  const inflight = new Map<string, Promise<Hex>>()
+  const inflight = new Map<string, Promise<string>>()
 
-  const settle = async (session: OnrampSession): Promise<Hex> => {
+  /** Sends the session's coin: an EVM transfer's hash is on record before it is broadcast; litesvm's airdrop lands at once. */
+  const transfer = async (session: OnrampSession): Promise<string> => {
+    const notRunning = () => new TreasuryError(`The network ${networkLabel(session)} is not running; nothing was sent.`)
+    if (session.family === 'solana') {
+      const cluster = solana()
+      if (cluster?.caipNetworkId !== session.caipNetworkId) throw notRunning()
+      return cluster.airdrop(session.destination, session.price.cryptoWei)
+    }
     const chain = chains().find((c) => c.chainId === session.chainId)
+    if (!chain) throw notRunning()
+    return treasury.pay(chain, session.destination, session.price.cryptoWei, (txHash) => sessions.update(session.id, { txHash }))
+  }
+
+  const settle = async (session: OnrampSession): Promise<string> => {
     try {
-      if (!chain) throw new TreasuryError(`The network ${session.networkName} (chain ${session.chainId}) is not running; nothing was sent.`)
-      const txHash = await treasury.pay(chain, session.destination, session.price.cryptoWei, (txHash) => sessions.update(session.id, { txHash }))
+      const txHash = await transfer(session)
       sessions.update(session.id, { status: 'paid', txHash })
       return txHash
     } catch (error) {
@@ -47,9 +68,9 @@ export function createOnrampPay({ sessions, chains, treasury = createTreasury() 
   /** The page for a session someone else's Pay already took. */
   const answerTaken = (res: ServerResponse, session: OnrampSession): void => {
     if (session.status === 'paid') return receiptPage(res, 409, 'Already paid', session)
-    if (session.status === 'failed') return messagePage(res, 409, 'Payment failed', `The transfer ${session.txHash ?? ''} was sent but not confirmed; it is not sent again.`)
-    if (session.status === 'paying') return messagePage(res, 409, 'Payment in progress', 'This checkout is being paid; reload in a moment.')
-    messagePage(res, 409, 'Payment not completed', 'The other payment of this checkout did not go through; nothing was sent. Press Pay again.')
+    if (session.status === 'failed') return messagePage(res, 409, 'Payment failed', `The transfer ${session.txHash ?? ''} was sent but not confirmed; it is not sent again.`, session)
+    if (session.status === 'paying') return messagePage(res, 409, 'Payment in progress', 'This checkout is being paid; reload in a moment.', session)
+    messagePage(res, 409, 'Payment not completed', 'The other payment of this checkout did not go through; nothing was sent. Press Pay again.', session)
   }
 
   return {
@@ -82,7 +103,7 @@ export function createOnrampPay({ sessions, chains, treasury = createTreasury() 
         receiptPage(res, 200, 'Payment complete', { ...claim.session, status: 'paid', txHash: await run })
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error)
-        messagePage(res, 502, 'Payment failed', message)
+        messagePage(res, 502, 'Payment failed', message, claim.session)
       } finally {
         inflight.delete(id)
       }

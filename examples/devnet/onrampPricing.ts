@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { ONRAMP_CURRENCIES, ONRAMP_LIMITS } from '../../core/constants/onrampLimits.js'
 
 export type FiatCurrency = (typeof ONRAMP_CURRENCIES)[number]
@@ -12,13 +13,13 @@ export const USD_MICROS_PER_FIAT: Readonly<Record<FiatCurrency, bigint>> = { USD
 /** Bought amounts keep 8 decimals, as providers show them; the chain then gets exactly the amount shown. */
 export const CRYPTO_DECIMALS = 8
 
-const WEI_PER_ETH = 10n ** 18n
-const WEI_STEP = 10n ** BigInt(18 - CRYPTO_DECIMALS)
+/** ETH's decimals, the default coin's. */
+const ETH_DECIMALS = 18
 const BPS = 10_000n
 /** A fiat amount as AppKit sends it (`String(number)`) or as a limit reads: digits, at most 2 decimals. */
 const FIAT_AMOUNT = /^(\d{1,9})(?:\.(\d{1,2}))?$/
 
-/** A priced purchase: the fiat side in cents of its currency, the crypto side in wei. */
+/** A priced purchase: the fiat side in cents of its currency, the crypto side in the coin's smallest unit. */
 export interface OnrampPrice {
   readonly currency: FiatCurrency
   /** What the buyer pays, fees included. */
@@ -27,6 +28,7 @@ export interface OnrampPrice {
   readonly subtotalCents: bigint
   readonly providerFeeCents: bigint
   readonly networkFeeCents: bigint
+  /** The coin bought in its smallest unit: wei for ETH, lamports for SOL (the name predates SOL). */
   readonly cryptoWei: bigint
 }
 
@@ -38,6 +40,11 @@ export function fiatCents(amount: string): bigint | null {
   const match = FIAT_AMOUNT.exec(amount)
   return match ? BigInt(match[1]!) * 100n + BigInt((match[2] ?? '').padEnd(2, '0')) : null
 }
+
+/** A request's fiat amount: a decimal string fiatCents reads. */
+export const fiatAmountSchema = z.string().max(20).refine((a) => fiatCents(a) !== null, 'Expected a decimal amount with at most 2 decimals, e.g. "100.00"')
+/** A request's payment method, one the limits name. */
+export const paymentMethodSchema = z.enum(Object.keys(ONRAMP_LIMITS) as [PaymentMethod])
 
 /**
  * Cents as the provider writes an amount.
@@ -60,16 +67,22 @@ function usdMicros(usdPrice: number): bigint {
   return BigInt(Math.round(usdPrice * 1e6))
 }
 
+/** Smallest units in one coin of `decimals`, and the step that cuts an amount to CRYPTO_DECIMALS. */
+function units(decimals: number): { perCoin: bigint; step: bigint } {
+  return { perCoin: 10n ** BigInt(decimals), step: 10n ** BigInt(Math.max(0, decimals - CRYPTO_DECIMALS)) }
+}
+
 /**
  * What paying `totalCents` buys: the provider fee (rounded half up) and the network fee come off
- * the payment, the rest buys crypto at `usdPrice`, cut to 8 decimals.
+ * the payment, the rest buys crypto at `usdPrice`, cut to 8 decimals; `decimals` are the coin's (18: ETH, 9: SOL).
  * @example priceFromFiat(10_000n, 'USD', 3000).cryptoWei // 0.03266666 ETH: (100 - 1.50 - 0.50) / 3000
  */
-export function priceFromFiat(totalCents: bigint, currency: FiatCurrency, usdPrice: number): OnrampPrice {
+export function priceFromFiat(totalCents: bigint, currency: FiatCurrency, usdPrice: number, decimals = ETH_DECIMALS): OnrampPrice {
+  const { perCoin, step } = units(decimals)
   const providerFeeCents = (totalCents * PROVIDER_FEE_BPS + BPS / 2n) / BPS
   const subtotalCents = totalCents - providerFeeCents - NETWORK_FEE_CENTS
-  const wei = subtotalCents > 0n ? (subtotalCents * USD_MICROS_PER_FIAT[currency] * WEI_PER_ETH) / (100n * usdMicros(usdPrice)) : 0n
-  return { currency, totalCents, subtotalCents, providerFeeCents, networkFeeCents: NETWORK_FEE_CENTS, cryptoWei: wei - (wei % WEI_STEP) }
+  const amount = subtotalCents > 0n ? (subtotalCents * USD_MICROS_PER_FIAT[currency] * perCoin) / (100n * usdMicros(usdPrice)) : 0n
+  return { currency, totalCents, subtotalCents, providerFeeCents, networkFeeCents: NETWORK_FEE_CENTS, cryptoWei: amount - (amount % step) }
 }
 
 /**
@@ -78,8 +91,9 @@ export function priceFromFiat(totalCents: bigint, currency: FiatCurrency, usdPri
  * @example formatCents(priceFromCrypto(10n ** 17n, 'USD', 3000).totalCents) // '305.08'
  */
 export function priceFromCrypto(cryptoWei: bigint, currency: FiatCurrency, usdPrice: number): OnrampPrice {
-  const wei = cryptoWei - (cryptoWei % WEI_STEP)
-  const divisor = USD_MICROS_PER_FIAT[currency] * WEI_PER_ETH
+  const { perCoin, step } = units(ETH_DECIMALS)
+  const wei = cryptoWei - (cryptoWei % step)
+  const divisor = USD_MICROS_PER_FIAT[currency] * perCoin
   const subtotalCents = ceilDiv(wei * usdMicros(usdPrice) * 100n, divisor)
   const totalCents = ceilDiv((subtotalCents + NETWORK_FEE_CENTS) * BPS, BPS - PROVIDER_FEE_BPS)
   return { currency, totalCents, subtotalCents, providerFeeCents: totalCents - subtotalCents - NETWORK_FEE_CENTS, networkFeeCents: NETWORK_FEE_CENTS, cryptoWei: wei }

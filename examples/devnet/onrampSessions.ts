@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import type { Address, Hex } from 'viem'
-import type { OnrampPrice } from './onrampPricing.js'
+import type { Address } from 'viem'
+import type { OnrampPrice, PaymentMethod } from './onrampPricing.js'
 
 /** A checkout link works for 30 minutes, like a provider's hosted session. */
 export const ONRAMP_SESSION_TTL_MS = 30 * 60_000
@@ -10,22 +10,40 @@ export const MAX_ONRAMP_SESSIONS = 300
 /** Where a session's payment stands: open until Pay claims it; `failed` once sent but not confirmed (never sent again). */
 export type OnrampSessionStatus = 'open' | 'paying' | 'paid' | 'failed'
 
-/** What a generated on-ramp URL sells: to whom, on which chain, for how much. */
-export interface OnrampOrder {
-  readonly destination: Address
-  readonly chainId: number
+interface OrderTerms {
   readonly networkName: string
   readonly symbol: string
   readonly price: OnrampPrice
   readonly partnerUserId: string
+  /** Which dev provider sold it: the card provider's (absent) or the aggregator's, whose pages say so. */
+  readonly provider?: 'aggregator'
+  /** How the buyer pays, as the aggregator's URL says; the card provider's checkout is always by card. */
+  readonly paymentMethod?: PaymentMethod
 }
 
-export interface OnrampSession extends OnrampOrder {
+/** ETH on a dev EVM chain; `family` is absent on the card provider's orders, which are all EVM. */
+export interface EvmOnrampOrder extends OrderTerms {
+  readonly family?: 'eip155'
+  readonly destination: Address
+  readonly chainId: number
+}
+
+/** SOL on the local Solana cluster, to a base58 public key. */
+export interface SolanaOnrampOrder extends OrderTerms {
+  readonly family: 'solana'
+  readonly destination: string
+  readonly caipNetworkId: string
+}
+
+/** What an on-ramp URL sells: to whom, on which chain, for how much. */
+export type OnrampOrder = EvmOnrampOrder | SolanaOnrampOrder
+
+export type OnrampSession = OnrampOrder & {
   readonly id: string
   readonly createdAt: number
   readonly status: OnrampSessionStatus
-  /** The treasury's transfer, once signed. */
-  readonly txHash?: Hex
+  /** The treasury's transfer once signed: a 0x hash on EVM, a base58 signature on Solana. */
+  readonly txHash?: string
 }
 
 /** What claiming a session for payment found: the session now `paying`, or why it cannot be paid. */
@@ -38,7 +56,7 @@ export interface OnrampSessions {
   /** Moves an open session to `paying`, synchronously: of two concurrent Pays only one claims it. */
   claim(id: string): OnrampClaim
   /** Records a payment's progress (a hash, then `paid`, `failed`, or `open` again when nothing was sent). */
-  update(id: string, change: { status?: OnrampSessionStatus; txHash?: Hex }): void
+  update(id: string, change: { status?: OnrampSessionStatus; txHash?: string }): void
   /** Every live session, oldest first. */
   list(): readonly OnrampSession[]
 }

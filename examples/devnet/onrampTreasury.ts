@@ -1,3 +1,6 @@
+import { address, lamports as asLamports } from '@solana/kit'
+import bs58 from 'bs58'
+import { TransactionMetadata, type LiteSVM } from 'litesvm'
 import { BaseError, createWalletClient, defineChain, http, keccak256, publicActions, type Address, type Hex } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 
@@ -12,6 +15,15 @@ export interface TreasuryChain {
   readonly chainId: number
   readonly name: string
   readonly rpcUrl: string
+}
+
+/** A Solana cluster the treasury pays on: the dev stack's is litesvm, whose airdrop mints the SOL. */
+export interface TreasuryCluster {
+  /** CAIP-2, e.g. `airlockSolanaLocal.caipNetworkId`. */
+  readonly caipNetworkId: string
+  readonly name: string
+  /** Sends `lamports` to the base58 `address` at once, returning the transfer's signature; throws a TreasuryError (nothing sent) when it fails. */
+  airdrop(address: string, lamports: bigint): string
 }
 
 /** A transfer that failed; `hash` is set when it may have reached the chain, so it must not be sent again. */
@@ -86,4 +98,21 @@ export function createTreasury(): Treasury {
 function reason(error: unknown): string {
   if (error instanceof BaseError) return error.shortMessage
   return error instanceof Error ? error.message : String(error)
+}
+
+/**
+ * The treasury's side of a litesvm cluster: its airdrop lands synchronously, so a payment is
+ * either done or surely not sent, and may then be tried again.
+ * @example createOnrampApi({ chains, solana: () => litesvmTreasury(rpc.svm, airlockSolanaLocal) })
+ */
+export function litesvmTreasury(svm: LiteSVM, network: { caipNetworkId: string; name: string }): TreasuryCluster {
+  return {
+    caipNetworkId: network.caipNetworkId,
+    name: network.name,
+    airdrop(to, lamports) {
+      const result = svm.airdrop(address(to), asLamports(lamports))
+      if (!(result instanceof TransactionMetadata)) throw new TreasuryError(`The airdrop failed: ${result ? result.toString() : 'no result'}`)
+      return bs58.encode(result.signature())
+    },
+  }
 }

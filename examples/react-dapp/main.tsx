@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { airlockBitcoinRegtest, airlockDevnet, airlockDevnet2, airlockSolanaLocal, createAirlock, type Airlock, type Network } from 'airlock-kit'
 import { createDefaultSiwx, createServerSiwx, type SiwxConfig } from 'airlock-kit/siwx'
+import { devOnrampProviders } from '../devnet/devAggregator.js'
 import { AirlockProvider } from 'airlock-kit/react'
 import { installDevWallet } from '../devnet/devWallet/index.js'
 import { installChainDevWallets } from '../devnet/wallets/installChainDevWallets.js'
@@ -60,6 +61,8 @@ async function boot(root: HTMLElement): Promise<void> {
     apiUrl: config.gatewayUrl,
     analyticsUrl: config.gatewayUrl,
     blockchainApiUrl: config.gatewayUrl,
+    // Buy's aggregator opens the dev stack's own page, which sells ETH and SOL on the local chains.
+    onrampProviders: devOnrampProviders(config.gatewayUrl),
     // WalletConnect pairs through the dev stack's relay, so no request leaves the machine.
     ...(config.relayUrl ? { relayUrl: config.relayUrl } : {}),
     // Email and social login go through the dev frame on its own origin (examples/devnet/frame).

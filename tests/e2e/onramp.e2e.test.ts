@@ -1,6 +1,8 @@
 import { createPublicClient, http, type Address } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
+import { devSolanaKeypair } from '../../examples/devnet/wallets/devChainKeys.js'
+import { DEV_SOLANA_WALLET_NAME } from '../../examples/devnet/wallets/installChainDevWallets.js'
 import { screenshot, stepWithScreenshot } from './chromium.js'
 import { emailLogin } from './emailLogin.js'
 import { useDappHarness } from './useDappHarness.js'
@@ -119,5 +121,71 @@ describe('on-ramp in Chromium', { timeout: 120_000 }, () => {
       gateway.fail('/v1/onramp/options', null)
       gateway.fail('/v1/onramp/quote', null)
     }
+  })
+
+  test('behavior: the aggregator on Solana: 50 USD of SOL through its page from the demo\'s dev Solana wallet; the modal sees the SOL arrive', async () => {
+    const { page, errors } = await dapp.openDapp(dapp.newWallet(4), '')
+    // The demo as `npm start` serves it, with its own dev wallets (the harness opens it without them).
+    await page.goto(`${dapp.devnet.urls.dapp}/`)
+    const owner = devSolanaKeypair().publicKey.toBase58()
+    const lamports = () => BigInt(dapp.devnet.solana.svm.getBalance(owner as never) ?? 0n)
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: new RegExp(DEV_SOLANA_WALLET_NAME) }).click()
+    await page.getByRole('button', { name: new RegExp(`^Approve: ${DEV_SOLANA_WALLET_NAME}: connect`) }).click({ timeout: 10_000 })
+    await expect.poll(() => page.getByTestId('status').getAttribute('data-status'), { timeout: 10_000 }).toBe('connected')
+    await page.evaluate(() => (window as unknown as { airlock: { open(): void } }).airlock.open())
+    const dialog = page.getByRole('dialog')
+    const before = lamports()
+    await traced(page, 'solana', async () => {
+      await dialog.getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Buy' }).click()
+      const form = dialog.locator('[data-airlock="onramp"]')
+      await form.waitFor({ timeout: 15_000 })
+      // The card provider sells on EVM only: the aggregator alone, and the chain's own coin.
+      expect(await form.locator('[data-airlock="onramp-provider"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-provider')))).toEqual(['meld'])
+      expect(await form.locator('[data-airlock="onramp-purchase-currency"] option').allTextContents()).toEqual(['SOL · Solana'])
+      await form.locator('[data-airlock="onramp-amount"]').fill('50')
+      await form.locator('[data-airlock="onramp-no-quote"]').waitFor()
+      await screenshot(page, 'e2e-onramp-solana-form')
+      const [popup] = await Promise.all([page.waitForEvent('popup'), form.locator('[data-provider="meld"]').click()])
+      await popup.waitForURL(/\/dev\/onramp\/pay\?session=/, { timeout: 15_000 })
+      expect(await popup.textContent('body')).toContain(owner)
+      await screenshot(popup, 'e2e-onramp-solana-provider')
+      await popup.getByRole('button', { name: 'Pay' }).click()
+      await popup.getByText('Payment complete').waitFor({ timeout: 15_000 })
+      const arrived = dialog.locator('[data-airlock="onramp-arrived"]')
+      await arrived.waitFor({ timeout: 20_000 })
+      // (50 - 0.75 - 0.50) USD at 150 USD per SOL.
+      expect(await arrived.textContent()).toContain('0.325 SOL arrived')
+      expect(lamports() - before).toBe(325_000_000n)
+      await screenshot(page, 'e2e-onramp-solana-arrived')
+    })
+    expect(errors).toEqual([])
+  })
+
+  test('behavior: the aggregator on EVM, beside the card provider: its page pays the ETH on anvil', async () => {
+    const account = ANVIL_ACCOUNTS[3]!.address as Address
+    const { page, errors } = await dapp.openDapp(dapp.newWallet(3), '')
+    const client = createPublicClient({ transport: http(dapp.devnet.config.chains[0]!.rpcUrl) })
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: /Airlock Test Wallet/ }).click()
+    await expect.poll(() => page.getByTestId('status').getAttribute('data-status'), { timeout: 10_000 }).toBe('connected')
+    await page.evaluate(() => (window as unknown as { airlock: { open(): void } }).airlock.open())
+    const dialog = page.getByRole('dialog')
+    const before = await client.getBalance({ address: account })
+    await dialog.getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Buy' }).click()
+    const form = dialog.locator('[data-airlock="onramp"]')
+    await form.waitFor({ timeout: 15_000 })
+    expect(await form.locator('[data-airlock="onramp-provider"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-provider')))).toEqual(['coinbase', 'meld'])
+    await form.locator('[data-airlock="onramp-amount"]').fill('50')
+    await form.locator('[data-airlock="onramp-quote"]').waitFor({ timeout: 15_000 })
+    const [popup] = await Promise.all([page.waitForEvent('popup'), form.locator('[data-provider="meld"]').click()])
+    await popup.waitForURL(/\/dev\/onramp\/pay\?session=/, { timeout: 15_000 })
+    expect(await popup.textContent('body')).toContain(account)
+    await popup.getByRole('button', { name: 'Pay' }).click()
+    await popup.getByText('Payment complete').waitFor({ timeout: 15_000 })
+    await dialog.locator('[data-airlock="onramp-arrived"]').waitFor({ timeout: 20_000 })
+    expect(await dialog.locator('[data-airlock="onramp-arrived"]').textContent()).toContain('0.01625 ETH arrived')
+    expect((await client.getBalance({ address: account })) - before).toBe(16_250_000_000_000_000n)
+    expect(errors).toEqual([])
   })
 })
