@@ -13,7 +13,7 @@ export function buttonStyle(size: ButtonSize, variant: 'accent' | 'neutral'): CS
     padding: size === 'sm' ? '0 10px' : '0 14px',
     border: '1px solid var(--airlock-border, rgba(0,0,0,.1))',
     borderRadius: 'var(--airlock-border-radius, 12px)',
-    background: variant === 'accent' ? 'var(--airlock-accent, #3396ff)' : 'var(--airlock-surface, #f1f3f3)',
+    background: variant === 'accent' ? 'var(--airlock-accent, #1d6fe5)' : 'var(--airlock-surface, #f1f3f3)',
     color: variant === 'accent' ? 'var(--airlock-on-accent, #fff)' : 'var(--airlock-foreground, #141414)',
     font: `600 ${size === 'sm' ? 13 : 15}px/1 var(--airlock-font-family, system-ui, -apple-system, "Segoe UI", sans-serif)`,
     cursor: 'pointer',

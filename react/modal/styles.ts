@@ -1,7 +1,7 @@
 import { ANIMATION_MS, MODAL_WIDTH_PX } from '../../core/constants/limits.js'
 
 const LIGHT = `
-  --airlock-accent: #3396ff;
+  --airlock-accent: #1d6fe5;
   --airlock-on-accent: #ffffff;
   --airlock-background: #ffffff;
   --airlock-surface: #f1f3f3;
@@ -15,7 +15,7 @@ const LIGHT = `
   color-scheme: light;`
 
 const DARK = `
-  --airlock-accent: #47a1ff;
+  --airlock-accent: #1d6fe5;
   --airlock-on-accent: #ffffff;
   --airlock-background: #191a1a;
   --airlock-surface: #252626;

@@ -16,7 +16,7 @@ export const WALLETCONNECT_APP = 'airlock-wc.tsx'
 /** The QR view's code once it holds a pairing URI (react/modal/views/ConnectingWalletConnect.tsx). */
 const QR_SELECTOR = '[data-airlock="walletconnect-qr"][data-uri]'
 /** The Connect view's WalletConnect row (its accessible name). */
-const WALLETCONNECT_OPTION = 'WalletConnect (QR code)'
+const WALLETCONNECT_OPTION = 'WalletConnect QR code'
 /** A person reads the list before pressing; meanwhile the app makes a pairing ahead (300 ms after the modal opens). */
 const READING_MS = 1_500
 const STEP_TIMEOUT_MS = 10_000

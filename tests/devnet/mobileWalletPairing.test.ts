@@ -54,7 +54,7 @@ describe('demo dapp + dev mobile wallet in two tabs', { timeout: 120_000 }, () =
     let link = ''
     await step(dapp, 'copy', async () => {
       await dapp.getByRole('button', { name: 'Connect Wallet' }).click()
-      await dialog.getByRole('button', { name: 'WalletConnect (QR code)' }).click()
+      await dialog.getByRole('button', { name: 'WalletConnect QR code' }).click()
       await dialog.getByRole('img', { name: /QR code to connect/ }).waitFor({ timeout: 20_000 })
       await dialog.getByRole('button', { name: 'Copy link' }).click()
       // The person sees that it worked.

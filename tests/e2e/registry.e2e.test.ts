@@ -37,7 +37,7 @@ describe('wallet registry in the browser', () => {
 
     await step(page, 'connect', async () => {
       await page.getByRole('button', { name: 'Connect Wallet' }).click()
-      await dialog.getByRole('button', { name: /Airlock Test Wallet \(Installed\)/ }).waitFor()
+      await dialog.getByRole('button', { name: /Airlock Test Wallet Installed/ }).waitFor()
       await dialog.getByRole('button', { name: 'MetaMask', exact: true }).waitFor()
       expect(registryCalls.map((u) => u.searchParams.get('page'))).toEqual(['1'])
       // Every network of the demo: both anvil chains, the local Solana cluster and the Bitcoin regtest chain.

@@ -62,7 +62,7 @@ describe('WalletConnect in Chromium (demo dapp + local relay + Node wallet)', { 
     await step(page, 'qr', async () => {
       await page.getByRole('button', { name: 'Connect Wallet' }).click()
       // A person reads the list for a moment; meanwhile the SDK gets ready (prewarmEpic).
-      await dialog.getByRole('button', { name: 'WalletConnect (QR code)' }).waitFor()
+      await dialog.getByRole('button', { name: 'WalletConnect QR code' }).waitFor()
       await page.waitForTimeout(1_500)
       // Timed in the page (Playwright's polling is too coarse): from the press to the QR code in the modal's shadow root.
       const timing = page.evaluate(
@@ -78,7 +78,7 @@ describe('WalletConnect in Chromium (demo dapp + local relay + Node wallet)', { 
             look()
           }),
       )
-      await dialog.getByRole('button', { name: 'WalletConnect (QR code)' }).click()
+      await dialog.getByRole('button', { name: 'WalletConnect QR code' }).click()
       await qr.waitFor({ timeout: 20_000 })
       shownAt = performance.now()
       console.info(`[walletConnect e2e] press on WalletConnect to QR code, in the page: ${(await timing).toFixed(0)} ms`)

@@ -54,7 +54,7 @@ async function newWallet(): Promise<WcWallet> {
 async function showQr(page: Page): Promise<string> {
   const dialog = page.getByRole('dialog')
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
-  await dialog.getByRole('button', { name: 'WalletConnect (QR code)' }).click()
+  await dialog.getByRole('button', { name: 'WalletConnect QR code' }).click()
   const qr = dialog.locator('[data-airlock="walletconnect-qr"][data-uri]')
   await qr.waitFor({ timeout: 12_000 })
   return (await qr.getAttribute('data-uri'))!

@@ -159,7 +159,7 @@ describe('the views as they look (issue 15)', { timeout: 60_000 }, () => {
 
       // The pairing URI is new every time: its QR code is masked.
       await dialog.getByRole('button', { name: 'Back' }).click()
-      await dialog.getByRole('button', { name: 'WalletConnect (QR code)' }).click()
+      await dialog.getByRole('button', { name: 'WalletConnect QR code' }).click()
       await dialog.locator('[data-airlock="walletconnect-qr"][data-uri]').waitFor({ timeout: 15_000 })
       failures.push(await check(page, name('walletconnect-qr'), [dialog.getByRole('img', { name: /QR code/ })]))
 

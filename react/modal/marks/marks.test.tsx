@@ -49,7 +49,7 @@ describe('brand marks', () => {
     // No letter tiles left: each badge holds only its mark.
     expect(buttons.map((b) => b.querySelector('.badge svg.mark')?.getAttribute('data-mark'))).toEqual(['google', 'x', 'discord', 'apple', 'github', 'facebook', 'farcaster'])
     expect(buttons.map((b) => b.querySelector('.badge')?.textContent)).toEqual(Array(7).fill(''))
-    const walletConnect = $(root, '[aria-label="WalletConnect (QR code)"]')
+    const walletConnect = $(root, '[aria-label="WalletConnect QR code"]')
     expect(walletConnect.querySelector('.wallet-icon svg.mark')?.getAttribute('data-mark')).toBe('walletconnect')
   })
 

@@ -7,9 +7,10 @@ import { WalletImage } from './WalletImage.js'
 export function RegistryWalletButton({ wallet, tag, tabIndex, tile }: { wallet: RegistryWallet; tag?: string | undefined; tabIndex?: number; tile?: boolean }) {
   const airlock = useAirlockInstance()
   return (
-    <button type="button" className={tile ? 'tile' : 'row'} tabIndex={tabIndex} aria-label={tag ? `${wallet.name} (${tag})` : wallet.name} onClick={() => selectRegistryWallet(airlock, wallet)}>
+    <button type="button" className={tile ? 'tile' : 'row'} tabIndex={tabIndex} aria-label={tag ? `${wallet.name} ${tag}` : wallet.name} onClick={() => selectRegistryWallet(airlock, wallet)}>
       <WalletImage wallet={wallet} />
       <span className="row-name">{wallet.name}</span>
+      {tag ? ' ' : null}
       {tag ? <span className="tag">{tag}</span> : null}
     </button>
   )

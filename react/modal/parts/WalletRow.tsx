@@ -8,9 +8,10 @@ export function WalletButton({ entry, tabIndex, tile }: { entry: WalletEntry; ta
   const airlock = useAirlockInstance()
   const { connector, tag, also } = entry
   return (
-    <button type="button" className={tile ? 'tile' : 'row'} tabIndex={tabIndex} aria-label={tag ? `${connector.name} (${tag})` : connector.name} onClick={() => requestConnect(airlock, connector, also)}>
-      <WalletIcon name={connector.name} icon={connector.icon} />
+    <button type="button" className={tile ? 'tile' : 'row'} tabIndex={tabIndex} aria-label={tag ? `${connector.name} ${tag}` : connector.name} onClick={() => requestConnect(airlock, connector, also)}>
+      <WalletIcon name={connector.name} icon={connector.icon} decorative />
       <span className="row-name">{connector.name}</span>
+      {tag ? ' ' : null}
       {tag ? <span className="tag">{tag}</span> : null}
     </button>
   )

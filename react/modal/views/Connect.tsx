@@ -66,12 +66,11 @@ function WalletSection() {
       <ul className="list" aria-label="Wallets">
         {showWalletConnect ? (
           <li>
-            <button type="button" className="row" aria-label="WalletConnect (QR code)" onClick={() => airlock.dispatch({ type: 'router/pushRequested', view: 'ConnectingWalletConnect' })}>
+            <button type="button" className="row" aria-label="WalletConnect QR code" onClick={() => airlock.dispatch({ type: 'router/pushRequested', view: 'ConnectingWalletConnect' })}>
               <span className="wallet-icon" aria-hidden="true">
                 <WalletConnectMark />
               </span>
-              <span className="row-name">WalletConnect</span>
-              <span className="tag">QR code</span>
+              <span className="row-name">WalletConnect</span> <span className="tag">QR code</span>
             </button>
           </li>
         ) : null}

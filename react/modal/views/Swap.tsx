@@ -182,7 +182,7 @@ function TokenAmount(props: {
         {props.onAmount ? (
           <input className="search" inputMode="decimal" autoComplete="off" placeholder="0.0" aria-labelledby={id} value={props.amount} onChange={(event) => props.onAmount!(event.target.value.trim())} data-airlock="swap-amount" style={{ flex: 1, minWidth: 0 }} />
         ) : (
-          <output className="search" aria-labelledby={id} aria-busy={quote?.quote.status === 'loading' || undefined} data-airlock="swap-receive" style={{ flex: 1, minWidth: 0, opacity: quote?.quote.status === 'ready' ? 1 : 0.55 }}>
+          <output className="search" aria-labelledby={id} aria-busy={quote?.quote.status === 'loading' || undefined} data-airlock="swap-receive" style={{ flex: 1, minWidth: 0, color: quote?.quote.status === 'ready' ? undefined : 'var(--airlock-foreground-muted)' }}>
             {received || '0.0'}
           </output>
         )}
@@ -191,7 +191,7 @@ function TokenAmount(props: {
             Max
           </button>
         ) : null}
-        <button type="button" className="button" onClick={props.onPick} data-airlock={props.onAmount ? 'swap-from-token' : 'swap-to-token'} aria-label={`${props.label}: ${token ? token.symbol : 'choose a token'}`}>
+        <button type="button" className="button" onClick={props.onPick} data-airlock={props.onAmount ? 'swap-from-token' : 'swap-to-token'} aria-label={`${props.label}: ${token ? token.symbol : 'Select token'}`}>
           {token ? (
             <>
               <TokenIcon url={token.logoUri} symbol={token.symbol} /> {token.symbol}
@@ -256,7 +256,7 @@ function Preview({ swap, nativeSymbol, nativeDecimals, prices, error, onEdit, on
   const stale = swap.quote.status !== 'ready'
   return (
     <div className="stack" data-airlock="swap-preview">
-      <dl className="stack" style={{ margin: 0, opacity: stale ? 0.55 : 1 }}>
+      <dl className="stack" style={{ margin: 0, color: stale ? 'var(--airlock-foreground-muted)' : undefined }}>
         <DetailRow label="You pay" value={`${amountText(quote.fromAmount, from)} ${from.symbol}`} />
         <DetailRow label="You receive" value={`${amountText(quote.toAmount, to)} ${to.symbol}`} id="swap-receive-preview" />
         <DetailRow label="Rate" value={`1 ${from.symbol} = ${groupDecimal(shortDecimal(String(pay > 0 ? get / pay : 0), 6))} ${to.symbol}`} />

@@ -75,7 +75,7 @@ describe('Connect with the registry', () => {
     const images = Array.from(root.querySelectorAll<HTMLImageElement>('ul[aria-label="Wallets"] img[loading="lazy"]'))
     expect(images.length).toBe(7)
     for (const img of images) expect(img.getAttribute('src')).toMatch(new RegExp(`^${API}/getWalletImage/[0-9a-f]{64}\\?projectId=airlock-dev&`))
-    click(byLabel(root, 'WalletConnect (QR code)'))
+    click(byLabel(root, 'WalletConnect QR code'))
     expect(airlock.getState().router).toMatchObject({ view: 'ConnectingWalletConnect', data: null })
   })
 
