@@ -43,7 +43,9 @@ describe('npm start (examples/devnet/start.mjs)', () => {
   test('behavior: prints the addresses, serves the dapp, and Ctrl-C stops everything with exit code 0', async () => {
     const ports = { ANVIL_PORT: await freePort(), ANVIL2_PORT: await freePort(), GATEWAY_PORT: await freePort(), DAPP_PORT: await freePort(), RELAY_PORT: await freePort(), FRAME_PORT: await freePort() }
     const run = startScript(Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])))
-    await run.waitFor(/Press Ctrl-C to stop/)
+    // The whole stack starts here (two anvils with their contracts, Solana, the dapp's build, …): on
+    // this 2-core machine, beside another test file, that took 8 s in one run and over 20 s in a busier one.
+    await run.waitFor(/Press Ctrl-C to stop/, 60_000)
     const { stdout } = run.output()
     expect(stdout).toContain(`Demo dapp:  http://127.0.0.1:${ports.DAPP_PORT}`)
     for (const [env, port] of Object.entries(ports)) expect(stdout).toMatch(new RegExp(`(http|ws)://127\\.0\\.0\\.1:${port}\\s+${env}`))
@@ -66,7 +68,7 @@ describe('npm start (examples/devnet/start.mjs)', () => {
     expect(run.output().stdout).toContain('Stopped.')
     const names = { ANVIL_PORT: 'anvil', ANVIL2_PORT: 'anvil2', GATEWAY_PORT: 'gateway', DAPP_PORT: 'dapp', RELAY_PORT: 'relay', FRAME_PORT: 'frame' } as const
     for (const [env, port] of Object.entries(ports)) await expect(assertPortFree(names[env as keyof typeof names], port), env).resolves.toBeUndefined()
-  })
+  }, 90_000)
 
   test('error: a busy port exits 1 with a message naming the env var', async () => {
     const busy = createServer()
