@@ -40,7 +40,7 @@ import { AIRLOCK_TARBALL, BENCH_APPS, BENCH_WALLET, TOOL_LABELS, TOOLS, type Ben
 import { buildApp, buildWithVite, esbuildIndexHtml } from './bundle.js'
 import { installProbe, type ProbeConfig } from './pageProbe.js'
 import { CACHE_DIR, ensureInstall } from './peers.js'
-import { median } from './speed.js'
+import { median, settledPage } from './speed.js'
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '11' }, tarball: { type: 'string', multiple: true }, 'warm-fonts': { type: 'boolean', default: false }, trace: { type: 'boolean', default: false } } })
 const runs = Number(args.runs)
@@ -162,7 +162,7 @@ async function measure(browser: Browser, url: string): Promise<{ first: Split; a
     await context.addInitScript(instrument)
     const probe: ProbeConfig = { wallet: { ...BENCH_WALLET }, button: app.probes.button, modal: app.probes.modal }
     await context.addInitScript(installProbe, probe)
-    const page = await context.newPage()
+    const page = await settledPage(context)
     await page.goto(url, { waitUntil: 'commit' })
     if ((await page.evaluate(() => window.__bench!.button)) === null) return null
     await page.waitForLoadState('networkidle', { timeout: 4_000 }).catch(() => {})

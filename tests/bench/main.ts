@@ -20,7 +20,7 @@ import { assertInside, assertProduction, BENCH_BUILD_OPTIONS, buildApp, buildWit
 import { measureCore, type CoreResult } from './core.js'
 import { CACHE_DIR, ensureInstall, type AppInstall } from './peers.js'
 import { budgetLines, checkBudgets, compactJson, markdown, table, textTable, type AppSize, type BenchResults } from './report.js'
-import { measureSpeed, type SpeedResult } from './speed.js'
+import { measureSpeed, WINDOW_SETTLE_MS, type SpeedResult } from './speed.js'
 import { measureSiwx, type SiwxBenchRow } from './siwxVerify.js'
 import { measureWalletConnect, walletConnectEntry, type WalletConnectResult } from './walletConnect.js'
 
@@ -178,7 +178,7 @@ const results: BenchResults = {
     vite: `${VITE_PACKAGES.vite}, @vitejs/plugin-react ${VITE_PACKAGES['@vitejs/plugin-react']}: a generated index.html (one module script: the app) and vite.config.mjs { plugins: [react()] } (plus a plugin that only records each chunk's modules), \`vite build\`, all else Vite's defaults (production, minified, its own chunking and module preloads)`,
     esbuild: `${esbuildVersion} (the project's, JS API): ${JSON.stringify({ ...BENCH_BUILD_OPTIONS, loader: undefined, metafile: undefined, write: undefined, logLevel: undefined })}`,
     gzip: "zlib level 9 per file; KB = 1024 bytes; JavaScript only. Initial: esbuild, the entry + static imports (metafile import-statement edges); Vite, the built index.html's entry script + its modulepreload links (as tests/hosts/hostApps.ts)",
-    browser: 'Debian Chromium, headless, via playwright-core; fresh context per run; one warm-up per build; builds interleaved; 1280×800',
+    browser: `Debian Chromium, headless, via playwright-core; fresh context per run, its new window left ${WINDOW_SETTLE_MS / 1000} s on about:blank before the app's navigation (Chromium loads the window's own omnibox pages meanwhile, on the same cores); one warm-up per build; builds interleaved; 1280×800`,
     network: "each build from its own 127.0.0.1 static server (esbuild's with a generated index.html, Vite's with its own); every other host failing at DNS (--host-resolver-rules); requests listened to, not intercepted",
     timing: "page clock: performance.now() (0 = navigation start) and the click event's timeStamp; visible = rendered, not visibility:hidden, non-empty box; checked after every DOM mutation batch (document and all shadow roots) and every frame",
     wallet: 'one EIP-6963 wallet ("Bench Wallet") announced by an init script in every page',
