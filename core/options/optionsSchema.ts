@@ -55,6 +55,9 @@ export const optionsSchema = z
     relayUrl: hostUrl.optional(),
     /** On-ramp providers the site holds an account with: the aggregator (SPEC 9) is offered only with the site's public key. */
     onrampProviders: z.object({ meld: z.object({ publicKey: z.string().trim().min(1), url: hostUrl.optional() }).strict().optional() }).strict().optional(),
+    /** The site's terms and privacy pages, linked under the connect methods (and in the legal checkbox, `features.legalCheckbox`). */
+    termsConditionsUrl: hostUrl.optional(),
+    privacyPolicyUrl: hostUrl.optional(),
     /** Extra allowed origins checked before the remote list (wildcards allowed). */
     allowedOrigins: z.array(z.string()).optional(),
     /** Tokens shown without a project id, by CAIP-2 network: `{ 'eip155:1': [{ address: '0x…' }] }`. */

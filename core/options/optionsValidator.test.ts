@@ -55,6 +55,8 @@ const validOptions = fc.record(
     apiUrl: fc.constantFrom(...URLS),
     relayUrl: fc.constantFrom(...URLS),
     onrampProviders: fc.record({ meld: fc.record({ publicKey: fc.string({ maxLength: 6 }), url: fc.constantFrom(...URLS) }, { requiredKeys: ['publicKey'] }) }, optional),
+    termsConditionsUrl: fc.constantFrom(...URLS),
+    privacyPolicyUrl: fc.constantFrom(...URLS),
     allowedOrigins: fc.array(fc.string(), { maxLength: 2 }),
     logSize: fc.integer({ min: 1, max: 100_000 }),
     sdkVersion: fc.string(),

@@ -60,6 +60,8 @@ export const optionsValidator: Validator<CheckedOptions> = object<CheckedOptions
     secureSiteUrl: hostUrl,
     relayUrl: hostUrl,
     onrampProviders: object({ meld: object({ publicKey: projectId, url: optional(hostUrl) }, 'strict') }, 'strict', true),
+    termsConditionsUrl: hostUrl,
+    privacyPolicyUrl: hostUrl,
     allowedOrigins: strings,
     tokens: record(array(object({ address: string() }))),
     logSize: number(integer, atLeast(1), atMost(100_000)),

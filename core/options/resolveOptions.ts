@@ -53,6 +53,9 @@ export interface ResolvedOptions {
   relayUrl: string
   /** On-ramp providers the site holds an account with (the aggregator needs the site's public key); absent when none, so older logs replay to the same options. */
   onrampProviders?: { meld?: { publicKey: string; url?: string } }
+  /** Set only when given, as `onrampProviders` (a log from before them replays to the same options). */
+  termsConditionsUrl?: string
+  privacyPolicyUrl?: string
   allowedOrigins: string[]
   /** ERC-20 tokens to show per network (CAIP-2) when there is no project id: read from the network's RPC. */
   tokens: Record<string, { address: string }[]>
@@ -89,12 +92,19 @@ export function resolveOptions(input: AirlockOptions = {}): {
     }
     o = valid
   }
+  // The sign-in configs hold functions and stay out of state; every other key the host gave is
+  // kept as given unless a default or a rule below replaces it. That is how the options without a
+  // default (`onrampProviders`, `termsConditionsUrl`, `privacyPolicyUrl`) are set only when given
+  // (a log from before them replays to the same options), at no cost per option in the page's
+  // first file. Unknown keys are refused by the check above in development.
+  const { siwx: _siwx, siweConfig: _siweConfig, ...given } = o
   const networks = o.networks ?? [ethereum]
   const defaultNetwork = o.defaultNetwork ?? networks[0]!
   return {
     // The host's own object, not zod's copy: a class instance keeps its prototype and `this`.
     siwx: input.siwx ? (input.siwx as unknown as SiwxConfig) : input.siweConfig ? lazySiweConfig(input.siweConfig as unknown as SiweConfig) : undefined,
     options: {
+      ...given,
       projectId: o.projectId ?? null,
       networks,
       defaultNetwork,
@@ -123,7 +133,6 @@ export function resolveOptions(input: AirlockOptions = {}): {
       analyticsUrl: trimSlash(o.analyticsUrl ?? DEFAULT_HOSTS.analyticsUrl),
       secureSiteUrl: trimSlash(o.secureSiteUrl ?? DEFAULT_HOSTS.secureSiteUrl),
       relayUrl: trimSlash(o.relayUrl ?? DEFAULT_HOSTS.relayUrl),
-      ...(o.onrampProviders && { onrampProviders: o.onrampProviders }),
       allowedOrigins: o.allowedOrigins ?? [],
       tokens: o.tokens ?? {},
       logSize: o.logSize ?? 1000,

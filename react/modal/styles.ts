@@ -87,6 +87,14 @@ p, h2 { margin: 0; }
 .row-name { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .tag { flex: none; padding: 2px 8px; border-radius: 8px; background: var(--airlock-background); color: var(--airlock-foreground-muted); font-size: 12px; }
 .muted { color: var(--airlock-foreground-muted); }
+/* Connect's methods sit in a fieldset only so the legal checkbox can disable them all at once. */
+.methods { margin: 0; padding: 0; border: none; min-width: 0; }
+.legal, .guide { margin: 0; font-size: 13px; text-align: center; }
+.legal-check { display: flex; gap: 8px; align-items: flex-start; text-align: left; }
+.legal-check input { flex: none; width: 18px; height: 18px; margin: 1px 0 0; accent-color: var(--airlock-accent); }
+/* Links in muted text: the text's own colour, underlined (the accent is too faint on dark). */
+.legal a, .link { padding: 0; border: none; background: none; color: inherit; font: inherit; font-weight: 600; text-decoration: underline; cursor: pointer; }
+.link:disabled { cursor: not-allowed; }
 .error { color: var(--airlock-error); overflow-wrap: anywhere; }
 .lead { font-size: 16px; font-weight: 600; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 

@@ -1,4 +1,6 @@
+import { useState } from 'react'
 import type { ConnectMethod } from '../../../core/options/features.js'
+import type { Airlock } from '../../../core/createAirlock.js'
 import { selectConnectMethodsOrder } from '../../../core/slices/connectors/selectors.js'
 import { useAirlockInstance } from '../../context.js'
 import { useAirlockSelector } from '../../hooks/useAirlockSelector.js'
@@ -6,6 +8,7 @@ import { WalletConnectMark } from '../marks/BrandMark.js'
 import { GridIcon } from '../parts/icons.js'
 import { NoWallets } from '../parts/NoWallets.js'
 import { LazyEmbeddedLogin } from '../parts/LazyEmbeddedLogin.js'
+import { legalLinks, LegalNotice, type LegalLinks } from '../parts/LegalNotice.js'
 import { sameWallets, selectRegistryEnabled, selectShowWalletConnect, withoutListed } from '../parts/registryEntries.js'
 import { RegistryWalletRow } from '../parts/RegistryWalletRow.js'
 import { SkeletonRows } from '../parts/SkeletonRows.js'
@@ -18,19 +21,47 @@ export const CONNECT_LIST_MAX = 5
 export const CONNECT_ROWS_MAX = 8
 
 const sameMethods = (a: ConnectMethod[], b: ConnectMethod[]) => a.length === b.length && a.every((m, i) => m === b[i])
+const sameLinks = (a: LegalLinks, b: LegalLinks) => a.terms === b.terms && a.privacy === b.privacy
+
+/** Instances whose person ticked the legal checkbox: it stays ticked for the page's life, as the modal reopens. */
+const agreedOn = new WeakSet<Airlock>()
 
 /**
  * The first view: connect methods in `selectConnectMethodsOrder` (SPEC 2): the wallet list, and
- * the email and social sections as a lazy part.
+ * the email and social sections as a lazy part; then the wallet guide and the site's terms. With
+ * the legal checkbox on, every connect method sits in a disabled fieldset (the browser disables
+ * each button and input in it, and says so to screen readers) until the checkbox is ticked.
  */
 export function Connect() {
+  const airlock = useAirlockInstance()
   const methods = useAirlockSelector(selectConnectMethodsOrder, sameMethods)
+  const links = useAirlockSelector((s) => legalLinks(s.options), sameLinks)
+  const checkbox = useAirlockSelector((s) => s.options.features.legalCheckbox) && (links.terms !== null || links.privacy !== null)
+  const guide = useAirlockSelector((s) => s.options.enableWalletGuide && s.options.features.allWallets)
+  const [agreed, setAgreed] = useState(() => agreedOn.has(airlock))
   if (methods.length === 0) {
     return <p className="muted">This app has no way to connect enabled. Ask the site to turn wallets on.</p>
   }
+  const agree = (checked: boolean) => {
+    if (checked) agreedOn.add(airlock)
+    else agreedOn.delete(airlock)
+    setAgreed(checked)
+  }
   return (
     <div className="stack">
-      {methods.map((method) => (method === 'wallet' ? <WalletSection key={method} /> : <LazyEmbeddedLogin key={method} method={method} />))}
+      {checkbox ? <LegalNotice links={links} checkbox={{ checked: agreed, onChange: agree }} /> : null}
+      <fieldset className="stack methods" disabled={checkbox && !agreed} data-airlock="connect-methods">
+        {methods.map((method) => (method === 'wallet' ? <WalletSection key={method} /> : <LazyEmbeddedLogin key={method} method={method} />))}
+        {guide && methods.includes('wallet') ? (
+          <p className="muted guide" data-airlock="wallet-guide">
+            Haven’t got a wallet?{' '}
+            <button type="button" className="link" onClick={() => airlock.dispatch({ type: 'router/pushRequested', view: 'AllWallets' })}>
+              Get started
+            </button>
+          </p>
+        ) : null}
+      </fieldset>
+      {checkbox ? null : <LegalNotice links={links} checkbox={null} />}
     </div>
   )
 }
