@@ -76,7 +76,8 @@ export function resolveOptions(input: AirlockOptions = {}): {
   options: ResolvedOptions
   siwx: SiwxConfig | undefined
 } {
-  if (input && typeof input === 'object' && 'siweConfig' in input && 'siwx' in input && input.siweConfig && input.siwx) {
+  // Truthy both (a primitive or null input has neither, and fails the check below in development).
+  if (input?.siweConfig && input.siwx) {
     throw new BaseError(SIWX_CONFLICT_MESSAGE)
   }
   let o = (input ?? {}) as CheckedOptions

@@ -6,18 +6,22 @@ import { buttonStyle, truncateStyle, type ButtonSize } from './buttonStyle.js'
 
 /**
  * The active network's name; opens the Networks view (or UnsupportedChain when the wallet is elsewhere).
+ * With `enableNetworkSwitch: false` it is a disabled button that only names the network.
  * @example <NetworkButton />
  */
 export function NetworkButton({ size = 'md' }: { size?: ButtonSize }) {
   const airlock = useAirlockInstance()
   const { caipNetwork } = useNetwork()
   const unsupported = useAirlockSelector((state) => state.connection.unsupportedCaipNetworkId !== null)
+  // `enableNetworkSwitch: false`: it only names the network (a wallet elsewhere still gets its way back).
+  const locked = useAirlockSelector((state) => !state.options.enableNetworkSwitch)
   const variables = useAirlockSelector((state) => state.theme.variables)
   return (
     <button
       type="button"
       data-airlock="network-button"
       aria-haspopup="dialog"
+      disabled={locked && !unsupported}
       aria-label={unsupported ? 'Unsupported network, switch network' : `Network: ${caipNetwork.name}`}
       style={{ ...buttonStyle(size, 'neutral'), ...themeStyle(variables) }}
       onClick={() => airlock.open({ view: unsupported ? 'UnsupportedChain' : 'Networks' })}

@@ -80,7 +80,8 @@ p, h2 { margin: 0; }
 .list { display: flex; flex-direction: column; gap: 8px; margin: 0; padding: 0; list-style: none; max-height: 360px; overflow-y: auto; }
 .row { display: flex; align-items: center; gap: 12px; width: 100%; min-height: 56px; padding: 8px 12px 8px 8px; border: none; border-radius: 16px;
   background: var(--airlock-surface); font-weight: 500; text-align: left; cursor: pointer; }
-.row:hover:not(:disabled) { background: var(--airlock-surface-hover); }
+.row:hover:not(:disabled):not(.static) { background: var(--airlock-surface-hover); }
+.row.static { cursor: default; }
 .row:disabled, .tile:disabled { cursor: not-allowed; color: var(--airlock-foreground-muted); }
 .row[aria-current="true"] { box-shadow: inset 0 0 0 2px var(--airlock-accent); }
 .row[data-danger] { color: var(--airlock-error); }

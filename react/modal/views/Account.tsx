@@ -46,6 +46,7 @@ export function Account() {
     const tokens = key ? selectPortfolio(state).tokens[key]?.data : undefined
     return tokens && tokens.some((t) => t.price > 0) ? tokens.reduce((sum, t) => sum + t.value, 0) : null
   })
+  const switchable = useAirlockSelector((state) => state.options.enableNetworkSwitch)
   const canName = useAirlockSelector((state) => state.options.projectId !== null && caipAddress?.startsWith('eip155:') === true)
 
   if (!address || !caipAddress) {
@@ -113,17 +114,25 @@ export function Account() {
           <span className="row-name">Choose a name</span>
         </button>
       ) : null}
-      <button type="button" className="row" data-airlock="network" aria-label={`${networkRow.name}. Switch network`} onClick={() => airlock.dispatch({ type: 'router/pushRequested', view: networkRow.view })}>
-        {unsupportedCaipNetworkId ? (
-          <span className="badge" aria-hidden="true">
-            !
-          </span>
-        ) : (
+      {switchable || unsupportedCaipNetworkId ? (
+        <button type="button" className="row" data-airlock="network" aria-label={`${networkRow.name}. Switch network`} onClick={() => airlock.dispatch({ type: 'router/pushRequested', view: networkRow.view })}>
+          {unsupportedCaipNetworkId ? (
+            <span className="badge" aria-hidden="true">
+              !
+            </span>
+          ) : (
+            <NetworkMark network={caipNetwork} />
+          )}
+          <span className="row-name">{networkRow.label}</span>
+          <span className="tag">Switch</span>
+        </button>
+      ) : (
+        // `enableNetworkSwitch: false`: the network is shown, not offered to change.
+        <div className="row static" data-airlock="network" role="group" aria-label={networkRow.name}>
           <NetworkMark network={caipNetwork} />
-        )}
-        <span className="row-name">{networkRow.label}</span>
-        <span className="tag">Switch</span>
-      </button>
+          <span className="row-name">{networkRow.label}</span>
+        </div>
+      )}
       <button
         type="button"
         className="row"
