@@ -52,7 +52,7 @@ export type { RegistrySearch, RegistryState, RegistryWallet } from './registry/t
 export type { Eip1193Provider, ProviderRegistry } from './connectors/providerRegistry.js'
 
 // Options: the types here; the schema, defaults and origin helpers in `airlock-kit/options`.
-export type { AirlockOptions, ResolvedOptions } from './options/resolveOptions.js'
+export type { AirlockOptions, ResolvedOptions, ThemeMode } from './options/resolveOptions.js'
 export type { ConnectMethod, Features, SocialProvider, WalletFeature } from './options/features.js'
 
 // Errors

@@ -2,7 +2,7 @@ import type { ConnectionStatus, ConnectorInfo, Environment, ErrorInfo, Notificat
 import type { Transition, View } from './actions/views.js'
 import type { Alert } from './errors/alerts.js'
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from './chains/types.js'
-import type { ResolvedOptions } from './options/resolveOptions.js'
+import type { ResolvedOptions, ThemeMode } from './options/resolveOptions.js'
 
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed'
 
@@ -94,8 +94,8 @@ export interface RequestsState {
 }
 
 export interface ThemeState {
-  /** null: follow the system preference. */
-  readonly mode: 'light' | 'dark' | null
+  /** null or `system`: follow the device's preference (`prefers-color-scheme`). */
+  readonly mode: ThemeMode | null
   readonly variables: Readonly<Record<string, string | number>>
 }
 

@@ -2,6 +2,7 @@ import type { Alert, AlertCode } from '../errors/alerts.js'
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from '../chains/types.js'
 import type { RemoteFeatureKey } from '../options/features.js'
 import type { Features } from '../options/features.js'
+import type { ThemeMode } from '../options/resolveOptions.js'
 import type { EpicFailedAction } from '../store/types.js'
 import type { View } from './views.js'
 
@@ -177,7 +178,7 @@ export type WalletRequestAction =
   | { type: 'wallet/requestFailed'; id: string; method: string; error: ErrorInfo }
 
 export type ThemeAction =
-  | { type: 'theme/modeChanged'; mode: 'light' | 'dark' }
+  | { type: 'theme/modeChanged'; mode: ThemeMode }
   | { type: 'theme/variablesChanged'; variables: Record<string, string | number> }
 
 export type StorageBackendKind = 'indexeddb' | 'localStorage' | 'memory'

@@ -28,7 +28,8 @@ export const optionsSchema = z
       .partial()
       .optional(),
     features: featuresInputSchema.optional(),
-    themeMode: z.enum(['light', 'dark']).optional(),
+    /** `system` (or leaving it out) follows the device's light or dark setting. */
+    themeMode: z.enum(['light', 'dark', 'system']).optional(),
     themeVariables: z.record(z.union([z.string(), z.number()])).optional(),
     featuredWalletIds: z.array(z.string()).optional(),
     includeWalletIds: z.array(z.string()).optional(),

@@ -45,7 +45,7 @@ const validOptions = fc.record(
     defaultNetwork: fc.constantFrom(...NETWORKS),
     metadata: fc.record({ name: fc.string(), description: fc.string(), url: fc.string(), icons: fc.array(fc.string(), { maxLength: 2 }) }, optional),
     features,
-    themeMode: fc.constantFrom('light', 'dark'),
+    themeMode: fc.constantFrom('light', 'dark', 'system'),
     themeVariables: fc.dictionary(fc.string({ maxLength: 4 }), fc.oneof(fc.string(), fc.double()), { maxKeys: 3 }),
     excludeWalletIds: fc.array(fc.string(), { maxLength: 2 }),
     allowUnsupportedChain: fc.boolean(),
@@ -157,7 +157,7 @@ describe('optionsValidator agrees with optionsSchema', () => {
 
   test('behavior: resolveOptions reports them in zod 3 wording', () => {
     expect(() => resolveOptions({ features: { email: 'yes' } } as never)).toThrow('Invalid options: features.email: Expected boolean, received string')
-    expect(() => resolveOptions({ themeMode: 'blue' } as never)).toThrow("Invalid options: themeMode: Invalid enum value. Expected 'light' | 'dark', received 'blue'")
+    expect(() => resolveOptions({ themeMode: 'blue' } as never)).toThrow("Invalid options: themeMode: Invalid enum value. Expected 'light' | 'dark' | 'system', received 'blue'")
     expect(() => resolveOptions({ apiUrl: 'javascript:alert(1)' })).toThrow('Invalid options: apiUrl: Invalid url')
     expect(() => resolveOptions({ x: 1 } as never)).toThrow("Invalid options: options: Unrecognized key(s) in object: 'x'")
   })

@@ -37,7 +37,7 @@ export const optionsValidator: Validator<CheckedOptions> = object<CheckedOptions
     defaultNetwork: networkValidator,
     metadata: object({ name: string(), description: string(), url: string(), icons: strings }, 'strip', true),
     features: featuresValidator,
-    themeMode: oneOf(['light', 'dark']),
+    themeMode: oneOf(['light', 'dark', 'system']),
     themeVariables: record(union<string | number>(string(), number())),
     featuredWalletIds: strings,
     includeWalletIds: strings,

@@ -21,6 +21,9 @@ export const DEFAULT_HOSTS = {
 } as const
 
 /** The serializable, fully-defaulted options that live in `getState().options`. */
+/** `system`: follow the device's light or dark setting. */
+export type ThemeMode = 'light' | 'dark' | 'system'
+
 export interface ResolvedOptions {
   projectId: string | null
   networks: Network[]
@@ -29,7 +32,8 @@ export interface ResolvedOptions {
   features: Features
   /** Remote-decidable features the host set itself: a remote config ignores these (with a warning). */
   localFeatureKeys: RemoteFeatureKey[]
-  themeMode: 'light' | 'dark' | null
+  /** null or `system`: the device's setting. */
+  themeMode: ThemeMode | null
   themeVariables: Record<string, string | number>
   featuredWalletIds: string[]
   includeWalletIds: string[]

@@ -1,13 +1,15 @@
 import { useCallback, useMemo } from 'react'
+import type { ThemeMode } from '../../core/options/resolveOptions.js'
 import type { ThemeState } from '../../core/state.js'
 import { useAirlockInstance } from '../context.js'
 import { useAirlockSelector } from './useAirlockSelector.js'
 
 export interface UseThemeReturnType {
-  /** null: follows the system's `prefers-color-scheme`. */
+  /** null or `system`: follows the device's `prefers-color-scheme`. */
   themeMode: ThemeState['mode']
   themeVariables: ThemeState['variables']
-  setThemeMode(mode: 'light' | 'dark'): void
+  /** `system` goes back to following the device. */
+  setThemeMode(mode: ThemeMode): void
   /** Merged into the current variables; only `--airlock-*` keys are applied. */
   setThemeVariables(variables: Record<string, string | number>): void
 }
@@ -19,7 +21,7 @@ export interface UseThemeReturnType {
 export function useTheme(): UseThemeReturnType {
   const airlock = useAirlockInstance()
   const theme = useAirlockSelector((state) => state.theme)
-  const setThemeMode = useCallback((mode: 'light' | 'dark') => airlock.dispatch({ type: 'theme/modeChanged', mode }), [airlock])
+  const setThemeMode = useCallback((mode: ThemeMode) => airlock.dispatch({ type: 'theme/modeChanged', mode }), [airlock])
   const setThemeVariables = useCallback(
     (variables: Record<string, string | number>) => airlock.dispatch({ type: 'theme/variablesChanged', variables }),
     [airlock],

@@ -51,7 +51,7 @@ export default function Modal({ embedded }: { embedded: boolean }) {
   // While closed only: open, the dialog is laid out anyway.
   useEffect(() => (Activity && !open && root.current ? warmHiddenDialog(root.current) : undefined), [open])
   return (
-    <div ref={root} className="root" data-theme={mode ?? undefined} style={style}>
+    <div ref={root} className="root" data-theme={mode === 'light' || mode === 'dark' ? mode : undefined} style={style}>
       <style>{MODAL_CSS}</style>
       {/* Closed, the dialog is rendered ahead at idle priority, hidden (display: none) and with no
           effects running: opening then only reveals it and mounts its effects, instead of

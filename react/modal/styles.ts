@@ -1,11 +1,18 @@
 import { ANIMATION_MS, MODAL_WIDTH_PX } from '../../core/constants/limits.js'
 
+/**
+ * A base colour tinted by the host's mix colour (`--airlock-color-mix`, any CSS colour) by
+ * `--airlock-color-mix-strength` (a number, 0 to 100; default 0, the base unchanged), as AppKit's
+ * `--w3m-color-mix`: one variable gives every surface the site's tint.
+ */
+const mix = (base: string) => `color-mix(in srgb, var(--airlock-color-mix, #000) calc(var(--airlock-color-mix-strength, 0) * 1%), ${base})`
+
 const LIGHT = `
   --airlock-accent: #1d6fe5;
   --airlock-on-accent: #ffffff;
-  --airlock-background: #ffffff;
-  --airlock-surface: #f1f3f3;
-  --airlock-surface-hover: #e4e7e7;
+  --airlock-background: ${mix('#ffffff')};
+  --airlock-surface: ${mix('#f1f3f3')};
+  --airlock-surface-hover: ${mix('#e4e7e7')};
   --airlock-foreground: #141414;
   --airlock-foreground-muted: #5f6670;
   --airlock-border: rgba(0, 0, 0, 0.08);
@@ -17,9 +24,9 @@ const LIGHT = `
 const DARK = `
   --airlock-accent: #1d6fe5;
   --airlock-on-accent: #ffffff;
-  --airlock-background: #191a1a;
-  --airlock-surface: #252626;
-  --airlock-surface-hover: #2f3131;
+  --airlock-background: ${mix('#191a1a')};
+  --airlock-surface: ${mix('#252626')};
+  --airlock-surface-hover: ${mix('#2f3131')};
   --airlock-foreground: #e4e7e7;
   --airlock-foreground-muted: #9aa0a6;
   --airlock-border: rgba(255, 255, 255, 0.08);
@@ -88,6 +95,9 @@ p, h2 { margin: 0; }
 .row-name { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .tag { flex: none; padding: 2px 8px; border-radius: 8px; background: var(--airlock-background); color: var(--airlock-foreground-muted); font-size: 12px; }
 .muted { color: var(--airlock-foreground-muted); }
+.with-icon { display: flex; gap: 8px; align-items: center; }
+.with-icon select { flex: 1; min-width: 0; }
+.with-icon .wallet-icon { width: 32px; height: 32px; border-radius: 50%; }
 /* Connect's methods sit in a fieldset only so the legal checkbox can disable them all at once. */
 .methods { margin: 0; padding: 0; border: none; min-width: 0; }
 .legal, .guide { margin: 0; font-size: 13px; text-align: center; }

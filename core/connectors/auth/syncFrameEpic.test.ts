@@ -56,3 +56,14 @@ describe('syncFrameEpic', () => {
     for (const { message } of sent) expect(parseAppMessage(message)).not.toBeNull()
   })
 })
+
+describe('themeData', () => {
+  test('parameters: `system` (or no mode) sends no themeMode, so the frame follows the device as the modal does; light and dark go as they are', async () => {
+    const { themeData } = await import('./syncFrameEpic.js')
+    for (const [themeMode, sent] of [['system', undefined], [undefined, undefined], ['dark', 'dark'], ['light', 'light']] as const) {
+      expect(themeData(initialState(themeMode ? { themeMode } : {})).themeMode).toBe(sent)
+    }
+    // What the page sends with `system` is what the frame's own schema accepts.
+    for (const { message } of run('lry', { themeMode: 'system' })) expect(parseAppMessage(message)).not.toBeNull()
+  })
+})

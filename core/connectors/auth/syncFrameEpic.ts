@@ -24,7 +24,9 @@ export function dappData(state: AirlockState): AppPayload<'SYNC_DAPP_DATA'> {
 /** SYNC_THEME: the modal's theme, so the frame's own screens (approvals inside it) match. */
 export function themeData(state: AirlockState): AppPayload<'SYNC_THEME'> {
   const variables = Object.entries(state.theme.variables).filter(([, value]) => typeof value === 'number' || value.length <= 256)
-  return { ...(state.theme.mode ? { themeMode: state.theme.mode } : {}), themeVariables: Object.fromEntries(variables) }
+  // `system` (or none): the frame follows the device itself, as the modal does.
+  const mode = state.theme.mode
+  return { ...(mode === 'light' || mode === 'dark' ? { themeMode: mode } : {}), themeVariables: Object.fromEntries(variables) }
 }
 
 /**

@@ -1,8 +1,7 @@
 import { useState } from 'react'
-import { buildUrl } from '../../../core/api/createHttpClient.js'
 import type { Network } from '../../../core/chains/types.js'
-import { projectParams } from '../../../core/registry/registryQuery.js'
 import { useAirlockSelector } from '../../hooks/useAirlockSelector.js'
+import { apiImageUrl } from './apiImageUrl.js'
 import { Mark } from './BrandMark.js'
 import { networkMarkContent, networkMarkName } from './networkMarks.js'
 
@@ -16,12 +15,12 @@ import { networkMarkContent, networkMarkName } from './networkMarks.js'
 export function NetworkMark({ network }: { network: Network }) {
   const options = useAirlockSelector((state) => state.options)
   const [failed, setFailed] = useState(false)
-  const imageId = network.assets?.imageId
+  const image = apiImageUrl(options, 'getAssetImage', network.assets?.imageId ?? '')
   const mark = networkMarkName(network)
   return (
     <span className="badge" aria-hidden="true" data-network-mark={network.caipNetworkId}>
-      {imageId && options.projectId && !failed ? (
-        <img className="mark" src={buildUrl(options.apiUrl, `/public/getAssetImage/${encodeURIComponent(imageId)}`, projectParams(options))} alt="" width={24} height={24} onError={() => setFailed(true)} />
+      {image && !failed ? (
+        <img className="mark" src={image} alt="" width={24} height={24} onError={() => setFailed(true)} />
       ) : mark ? (
         <Mark name={mark}>{networkMarkContent(mark)}</Mark>
       ) : (

@@ -15,6 +15,7 @@ import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector
 import { NotConnected } from '../parts/NotConnected.js'
 import { Spinner } from '../parts/Spinner.js'
 import { DetailRow } from '../parts/DetailRow.js'
+import { CurrencyIcon, TokenIcon } from '../tabs/TokenIcon.js'
 // Keeps the page's start-up modules in one shared chunk (see react/sharedChunk.ts).
 export { SHARED_CHUNK } from '../../sharedChunk.js'
 
@@ -90,6 +91,7 @@ function OnRampFlow({ accountKey }: { accountKey: string }) {
   const formReady = onrampFormReady(onramp)
   const limits = onrampLimits(onramp)
   const currencies = onramp.options.value?.purchaseCurrencies ?? []
+  const buying = currencies.find((c) => c.id === onramp.purchaseCurrency)
   const choose = (provider: OnrampProviderId) => {
     // Inside the click: a window opened later would be blocked. The URL follows once the service made it.
     const opened = typeof window === 'undefined' ? null : window.open('about:blank', 'airlock-onramp', 'popup,width=500,height=720')
@@ -106,25 +108,31 @@ function OnRampFlow({ accountKey }: { accountKey: string }) {
       ) : null}
       <label className="stack">
         <span className="muted">You buy</span>
-        <select className="search" value={onramp.purchaseCurrency ?? ''} onChange={(event) => airlock.dispatch({ type: 'onramp/formChanged', purchaseCurrency: event.target.value })} data-airlock="onramp-purchase-currency">
-          {currencies.length === 0 ? <option value="">Nothing to buy on {network.name}</option> : null}
-          {currencies.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.symbol} · {c.name}
-            </option>
-          ))}
-        </select>
+        <span className="with-icon">
+          {buying ? <TokenIcon key={buying.symbol} url="" symbol={buying.symbol} /> : null}
+          <select className="search" value={onramp.purchaseCurrency ?? ''} onChange={(event) => airlock.dispatch({ type: 'onramp/formChanged', purchaseCurrency: event.target.value })} data-airlock="onramp-purchase-currency">
+            {currencies.length === 0 ? <option value="">Nothing to buy on {network.name}</option> : null}
+            {currencies.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.symbol} · {c.name}
+              </option>
+            ))}
+          </select>
+        </span>
       </label>
       <span style={{ display: 'flex', gap: 8 }}>
         <label className="stack" style={{ flex: 1 }}>
           <span className="muted">Pay in</span>
-          <select className="search" value={onramp.paymentCurrency} onChange={(event) => airlock.dispatch({ type: 'onramp/formChanged', paymentCurrency: event.target.value as PaymentCurrencyId })} data-airlock="onramp-payment-currency">
-            {ONRAMP_CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
+          <span className="with-icon">
+            <CurrencyIcon key={onramp.paymentCurrency} code={onramp.paymentCurrency} />
+            <select className="search" value={onramp.paymentCurrency} onChange={(event) => airlock.dispatch({ type: 'onramp/formChanged', paymentCurrency: event.target.value as PaymentCurrencyId })} data-airlock="onramp-payment-currency">
+              {ONRAMP_CURRENCIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </span>
         </label>
         <label className="stack" style={{ flex: 1 }}>
           <span className="muted">Pay with</span>
