@@ -11,6 +11,7 @@ import {
   useAirlockSelector,
   useProvider,
   useSiwx,
+  useTheme,
   useWalletInfo,
 } from 'airlock-kit/react'
 import type { DevnetPageConfig } from './config.js'
@@ -265,9 +266,27 @@ function HelpPanel({ config, devWallet }: { config: DevnetPageConfig; devWallet:
           </li>
         ) : null}
         <li>
+          <ThemeSwitcher />
+        </li>
+        <li>
           Sign in with the wallet: <a href="?siwx=required">required</a>, <a href="?siwx=optional">optional</a>, <a href="?siwx=server">on the reference back end</a>, <a href="?">off</a>.
         </li>
       </ul>
     </section>
+  )
+}
+
+/** The modal's theme, switched at run time through `useTheme()` (`system` follows the device). */
+function ThemeSwitcher() {
+  const { themeMode, setThemeMode } = useTheme()
+  return (
+    <label>
+      Modal theme:{' '}
+      <select data-testid="theme-switcher" value={themeMode ?? 'system'} onChange={(event) => setThemeMode(event.target.value as 'light' | 'dark' | 'system')}>
+        <option value="system">System</option>
+        <option value="light">Light</option>
+        <option value="dark">Dark</option>
+      </select>
+    </label>
   )
 }

@@ -120,6 +120,38 @@ describe('demo dapp in Chromium with an injected wallet', { timeout: 60_000 }, (
     expect(errors).toEqual([])
   })
 
+  test('behavior: the demo’s theme switcher changes the open modal at once: dark, light, then system (the device: dark here)', async () => {
+    const wallet = newWallet()
+    const { page, errors } = await openDapp(wallet)
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: /Airlock Test Wallet/ }).waitFor()
+    // As 0-255 channels: a colour through color-mix() computes to `color(srgb 1 1 1)`, not `rgb(…)`.
+    const background = () =>
+      dialog.evaluate((el) => {
+        const color = getComputedStyle(el.closest('.card') ?? el).backgroundColor
+        const srgb = /^color\(srgb ([\d.]+) ([\d.]+) ([\d.]+)/.exec(color)
+        return srgb ? `rgb(${srgb.slice(1, 4).map((c) => Math.round(Number(c) * 255)).join(', ')})` : color
+      })
+    const switcher = page.getByTestId('theme-switcher')
+    await switcher.selectOption('light', { force: true })
+    await expect.poll(background).toBe('rgb(255, 255, 255)')
+    await switcher.selectOption('dark', { force: true })
+    await expect.poll(background).toBe('rgb(25, 26, 26)')
+    await switcher.selectOption('system', { force: true })
+    await expect.poll(background).toBe('rgb(25, 26, 26)')
+    await page.emulateMedia({ colorScheme: 'light' })
+    await expect.poll(background).toBe('rgb(255, 255, 255)')
+    // Each change is an action in the log.
+    const modes = await page.evaluate(() => {
+      const airlock = (window as unknown as { airlock: { log: { export(): string } } }).airlock
+      return (JSON.parse(airlock.log.export()) as { entries: { action: { type: string; mode?: string } }[] }).entries.filter((e) => e.action.type === 'theme/modeChanged').map((e) => e.action.mode)
+    })
+    expect(modes).toEqual(['light', 'dark', 'system'])
+    expect(errors).toEqual([])
+  })
+
   test('behavior: switch chains (one the wallet must add) and a wallet on an unknown chain', async () => {
     const wallet = newWallet()
     const { page, errors } = await openDapp(wallet)
