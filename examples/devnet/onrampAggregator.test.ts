@@ -65,7 +65,7 @@ describe('dev on-ramp aggregator', () => {
   test('behavior: an EVM widget URL redirects (303) to the shared checkout naming the aggregator; Pay sends exactly the quoted ETH, once', async () => {
     const buyer = '0x00000000000000000000000000000000000b1001'
     const session = await checkout({ walletAddress: buyer })
-    expect(api.sessions().find((s) => s.id === session)).toMatchObject({ provider: 'aggregator', paymentMethod: 'card', partnerUserId: 'project-1', price: { cryptoWei: ETH_FOR_50_USD } })
+    expect(api.sessions().find((s) => s.id === session)).toMatchObject({ provider: 'aggregator', paymentMethod: 'card', partnerUserId: 'project-1', price: { cryptoBaseUnits: ETH_FOR_50_USD } })
     const { status, html } = await page(`/dev/onramp/pay?session=${session}`)
     expect(status).toBe(200)
     expect(html).toContain('<title>Checkout · Airlock Dev Pay · aggregator</title>')

@@ -126,7 +126,7 @@ describe('dev on-ramp provider', () => {
     const buyer: Address = '0x00000000000000000000000000000000000A1001'
     const url = await checkoutUrl(buyer, { presetCryptoAmount: 0.1 })
     const session = sessionTo(buyer)!
-    expect(session.price.cryptoWei).toBe(parseEther('0.1'))
+    expect(session.price.cryptoBaseUnits).toBe(parseEther('0.1'))
     expect((await page(url.pathname + url.search)).html).toContain('Pay 305.08 USD')
     const before = await balance(buyer)
     const first = await pay(url.searchParams.get('session')!)
@@ -147,7 +147,7 @@ describe('dev on-ramp provider', () => {
   test('behavior: two concurrent Pays of one session pay once; two sessions paid at once both settle (one nonce each)', async () => {
     const [a, b]: Address[] = ['0x00000000000000000000000000000000000A2001', '0x00000000000000000000000000000000000A2002']
     const [urlA, urlB] = await Promise.all([checkoutUrl(a!, { presetFiatAmount: 50 }), checkoutUrl(b!, { presetFiatAmount: 20 })])
-    const bought = (address: Address) => sessionTo(address)!.price.cryptoWei
+    const bought = (address: Address) => sessionTo(address)!.price.cryptoBaseUnits
     const answers = await Promise.all([pay(urlA.searchParams.get('session')!), pay(urlA.searchParams.get('session')!), pay(urlB.searchParams.get('session')!)])
     expect(answers.map((r) => r.status)).toEqual(expect.arrayContaining([200, 409, 200]))
     expect(answers.filter((r) => r.status === 200)).toHaveLength(2)

@@ -142,7 +142,7 @@ function answerQuote(res: ServerResponse, body: z.infer<typeof quoteRequest>, us
   const price = priceFromFiat(cents, currency, usdPrice)
   const fiat = (amount: bigint): QuoteAmount => ({ amount: formatCents(amount), currency })
   const quote: OnrampQuote = {
-    purchaseAmount: { amount: formatEther(price.cryptoWei), currency: SOLD.symbol },
+    purchaseAmount: { amount: formatEther(price.cryptoBaseUnits), currency: SOLD.symbol },
     paymentTotal: fiat(price.totalCents),
     paymentSubtotal: fiat(price.subtotalCents),
     networkFee: fiat(price.networkFeeCents),

@@ -57,7 +57,7 @@ function orderList(session: OnrampSession): string {
   const { price } = session
   const fiat = (cents: bigint) => escapeHtml(`${formatCents(cents)} ${price.currency}`)
   const rows: [string, string][] = [
-    ['You buy', escapeHtml(`${formatUnits(price.cryptoWei, coinOf(session).decimals)} ${session.symbol}`)],
+    ['You buy', escapeHtml(`${formatUnits(price.cryptoBaseUnits, coinOf(session).decimals)} ${session.symbol}`)],
     ['Price', fiat(price.subtotalCents)],
     ['Provider fee', fiat(price.providerFeeCents)],
     ['Network fee', fiat(price.networkFeeCents)],

@@ -45,11 +45,11 @@ export function createOnrampPay({ sessions, chains, solana = () => null, treasur
     if (session.family === 'solana') {
       const cluster = solana()
       if (cluster?.caipNetworkId !== session.caipNetworkId) throw notRunning()
-      return cluster.airdrop(session.destination, session.price.cryptoWei)
+      return cluster.airdrop(session.destination, session.price.cryptoBaseUnits)
     }
     const chain = chains().find((c) => c.chainId === session.chainId)
     if (!chain) throw notRunning()
-    return treasury.pay(chain, session.destination, session.price.cryptoWei, (txHash) => sessions.update(session.id, { txHash }))
+    return treasury.pay(chain, session.destination, session.price.cryptoBaseUnits, (txHash) => sessions.update(session.id, { txHash }))
   }
 
   const settle = async (session: OnrampSession): Promise<string> => {

@@ -29,7 +29,7 @@ export interface OnrampPrice {
   readonly providerFeeCents: bigint
   readonly networkFeeCents: bigint
   /** The coin bought in its smallest unit: wei for ETH, lamports for SOL (the name predates SOL). */
-  readonly cryptoWei: bigint
+  readonly cryptoBaseUnits: bigint
 }
 
 /**
@@ -75,28 +75,28 @@ function units(decimals: number): { perCoin: bigint; step: bigint } {
 /**
  * What paying `totalCents` buys: the provider fee (rounded half up) and the network fee come off
  * the payment, the rest buys crypto at `usdPrice`, cut to 8 decimals; `decimals` are the coin's (18: ETH, 9: SOL).
- * @example priceFromFiat(10_000n, 'USD', 3000).cryptoWei // 0.03266666 ETH: (100 - 1.50 - 0.50) / 3000
+ * @example priceFromFiat(10_000n, 'USD', 3000).cryptoBaseUnits // 0.03266666 ETH: (100 - 1.50 - 0.50) / 3000
  */
 export function priceFromFiat(totalCents: bigint, currency: FiatCurrency, usdPrice: number, decimals = ETH_DECIMALS): OnrampPrice {
   const { perCoin, step } = units(decimals)
   const providerFeeCents = (totalCents * PROVIDER_FEE_BPS + BPS / 2n) / BPS
   const subtotalCents = totalCents - providerFeeCents - NETWORK_FEE_CENTS
   const amount = subtotalCents > 0n ? (subtotalCents * USD_MICROS_PER_FIAT[currency] * perCoin) / (100n * usdMicros(usdPrice)) : 0n
-  return { currency, totalCents, subtotalCents, providerFeeCents, networkFeeCents: NETWORK_FEE_CENTS, cryptoWei: amount - (amount % step) }
+  return { currency, totalCents, subtotalCents, providerFeeCents, networkFeeCents: NETWORK_FEE_CENTS, cryptoBaseUnits: amount - (amount % step) }
 }
 
 /**
- * What buying `cryptoWei` (cut to 8 decimals) costs: its fiat value rounded up, plus the network
+ * What buying `cryptoBaseUnits` (cut to 8 decimals) costs: its fiat value rounded up, plus the network
  * fee, grossed up so the provider fee is its 1.5 % of the total.
  * @example formatCents(priceFromCrypto(10n ** 17n, 'USD', 3000).totalCents) // '305.08'
  */
-export function priceFromCrypto(cryptoWei: bigint, currency: FiatCurrency, usdPrice: number): OnrampPrice {
+export function priceFromCrypto(cryptoBaseUnits: bigint, currency: FiatCurrency, usdPrice: number): OnrampPrice {
   const { perCoin, step } = units(ETH_DECIMALS)
-  const wei = cryptoWei - (cryptoWei % step)
+  const wei = cryptoBaseUnits - (cryptoBaseUnits % step)
   const divisor = USD_MICROS_PER_FIAT[currency] * perCoin
   const subtotalCents = ceilDiv(wei * usdMicros(usdPrice) * 100n, divisor)
   const totalCents = ceilDiv((subtotalCents + NETWORK_FEE_CENTS) * BPS, BPS - PROVIDER_FEE_BPS)
-  return { currency, totalCents, subtotalCents, providerFeeCents: totalCents - subtotalCents - NETWORK_FEE_CENTS, networkFeeCents: NETWORK_FEE_CENTS, cryptoWei: wei }
+  return { currency, totalCents, subtotalCents, providerFeeCents: totalCents - subtotalCents - NETWORK_FEE_CENTS, networkFeeCents: NETWORK_FEE_CENTS, cryptoBaseUnits: wei }
 }
 
 function ceilDiv(a: bigint, b: bigint): bigint {

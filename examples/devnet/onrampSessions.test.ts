@@ -59,10 +59,10 @@ describe('onramp pricing', () => {
   })
 
   test('behavior: fees come off the payment; a crypto preset is grossed up to the same fee share', () => {
-    expect(priceFromFiat(100_00n, 'USD', 3000)).toEqual({ currency: 'USD', totalCents: 100_00n, subtotalCents: 98_00n, providerFeeCents: 150n, networkFeeCents: 50n, cryptoWei: parseEther('0.03266666') })
-    expect(priceFromFiat(100_00n, 'EUR', 3000).cryptoWei).toBe(parseEther('0.03528'))
-    expect(priceFromCrypto(parseEther('0.1'), 'USD', 3000)).toEqual({ currency: 'USD', totalCents: 305_08n, subtotalCents: 300_00n, providerFeeCents: 458n, networkFeeCents: 50n, cryptoWei: parseEther('0.1') })
-    expect(priceFromCrypto(parseEther('0.123456789'), 'USD', 3000).cryptoWei).toBe(parseEther('0.12345678'))
+    expect(priceFromFiat(100_00n, 'USD', 3000)).toEqual({ currency: 'USD', totalCents: 100_00n, subtotalCents: 98_00n, providerFeeCents: 150n, networkFeeCents: 50n, cryptoBaseUnits: parseEther('0.03266666') })
+    expect(priceFromFiat(100_00n, 'EUR', 3000).cryptoBaseUnits).toBe(parseEther('0.03528'))
+    expect(priceFromCrypto(parseEther('0.1'), 'USD', 3000)).toEqual({ currency: 'USD', totalCents: 305_08n, subtotalCents: 300_00n, providerFeeCents: 458n, networkFeeCents: 50n, cryptoBaseUnits: parseEther('0.1') })
+    expect(priceFromCrypto(parseEther('0.123456789'), 'USD', 3000).cryptoBaseUnits).toBe(parseEther('0.12345678'))
     expect(() => priceFromFiat(100_00n, 'USD', 0)).toThrow('No dev price')
   })
 })

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
+import { openView as open } from './chromium.js'
 import { useDappHarness } from './useDappHarness.js'
 
 /**
@@ -32,13 +33,6 @@ async function audit(page: Page, view: string): Promise<Violation[]> {
   })
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ view, ...v }))
 }
-
-const open = (page: Page, view?: string) =>
-  page.evaluate((view) => {
-    const airlock = (window as unknown as { airlock: { close(): void; open(p?: { view: string }): void } }).airlock
-    airlock.close()
-    airlock.open(view ? { view } : undefined)
-  }, view)
 
 describe('accessibility of every view (axe-core in Chromium)', { timeout: 120_000 }, () => {
   test.each([

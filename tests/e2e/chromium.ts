@@ -87,3 +87,16 @@ export async function settle(page: Page): Promise<void> {
     })
     .catch(() => undefined)
 }
+
+/**
+ * Reopens the demo's modal (the page's `window.airlock`) on `view`, or on its default view: how
+ * the visual and accessibility tests reach each view without clicking their way there.
+ * @example await openView(page, 'Networks')
+ */
+export async function openView(page: Page, view?: string): Promise<void> {
+  await page.evaluate((view) => {
+    const airlock = (window as unknown as { airlock: { close(): void; open(p?: { view: string }): void } }).airlock
+    airlock.close()
+    airlock.open(view ? { view } : undefined)
+  }, view)
+}

@@ -1,3 +1,4 @@
+import type { Locator, Page } from 'playwright-core'
 import { createPublicClient, http, type Address } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
@@ -15,21 +16,31 @@ import { useDappHarness } from './useDappHarness.js'
 const dapp = useDappHarness()
 const traced = stepWithScreenshot('e2e-onramp-')
 
+/** Connects the demo's injected test wallet and reopens the modal on Account; resolves with the dialog. */
+async function connectAndOpen(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: /Airlock Test Wallet/ }).click()
+  await expect.poll(() => page.getByTestId('status').getAttribute('data-status'), { timeout: 10_000 }).toBe('connected')
+  await page.evaluate(() => (window as unknown as { airlock: { open(): void } }).airlock.open())
+  return page.getByRole('dialog')
+}
+
+/** Presses Buy among the Account view's wallet features; resolves with the Buy form (not waited for). */
+async function openBuy(dialog: Locator): Promise<Locator> {
+  await dialog.getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Buy' }).click()
+  return dialog.locator('[data-airlock="onramp"]')
+}
+
 describe('on-ramp in Chromium', { timeout: 120_000 }, () => {
   test('behavior: 50 USD by card, quoted with fees; the provider page pays and the modal sees the balance rise', async () => {
     const account = ANVIL_ACCOUNTS[2]!.address as Address
     const { page, errors } = await dapp.openDapp(dapp.newWallet(2), '')
     const client = createPublicClient({ transport: http(dapp.devnet.config.chains[0]!.rpcUrl) })
-    await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    await page.getByRole('dialog').getByRole('button', { name: /Airlock Test Wallet/ }).click()
-    await expect.poll(() => page.getByTestId('status').getAttribute('data-status'), { timeout: 10_000 }).toBe('connected')
-    await page.evaluate(() => (window as unknown as { airlock: { open(): void } }).airlock.open())
-    const dialog = page.getByRole('dialog')
+    const dialog = await connectAndOpen(page)
     const before = await client.getBalance({ address: account })
 
     await traced(page, 'quote', async () => {
-      await dialog.getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Buy' }).click()
-      const form = dialog.locator('[data-airlock="onramp"]')
+      const form = await openBuy(dialog)
       await form.waitFor({ timeout: 15_000 })
       expect(await dialog.locator('h2').textContent()).toBe('Buy Crypto')
       // Below the card minimum: said inline, no quote.
@@ -74,8 +85,7 @@ describe('on-ramp in Chromium', { timeout: 120_000 }, () => {
     // A new embedded account holds only the dev chain's 100 ETH.
     await expect.poll(() => dialog.locator('[data-airlock="tokens"] [data-token="ETH"]').textContent(), { timeout: 15_000 }).toContain('100.00 ETH')
     await traced(page, 'embedded', async () => {
-      await dialog.getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Buy' }).click()
-      const form = dialog.locator('[data-airlock="onramp"]')
+      const form = await openBuy(dialog)
       await form.locator('[data-airlock="onramp-payment-currency"]').selectOption('EUR')
       await form.locator('[data-airlock="onramp-amount"]').fill('20')
       // 20 EUR at 1.08 USD each, less 0.30 EUR (1.5 %) and 0.50 EUR: 19.20 EUR of ETH at 3,000 USD.
@@ -96,13 +106,8 @@ describe('on-ramp in Chromium', { timeout: 120_000 }, () => {
     gateway.fail('/v1/onramp/quote', 'garbage')
     try {
       const { page, errors } = await dapp.openDapp(dapp.newWallet(6), '')
-      await page.getByRole('button', { name: 'Connect Wallet' }).click()
-      await page.getByRole('dialog').getByRole('button', { name: /Airlock Test Wallet/ }).click()
-      await expect.poll(() => page.getByTestId('status').getAttribute('data-status'), { timeout: 10_000 }).toBe('connected')
-      await page.evaluate(() => (window as unknown as { airlock: { open(): void } }).airlock.open())
-      const dialog = page.getByRole('dialog')
-      await dialog.getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Buy' }).click()
-      const form = dialog.locator('[data-airlock="onramp"]')
+      const dialog = await connectAndOpen(page)
+      const form = await openBuy(dialog)
       await expect.poll(() => form.getByRole('note').textContent(), { timeout: 15_000 }).toContain('default options')
       // The defaults: the network's own coin, USD and EUR, SPEC 9's limits.
       expect(await form.locator('[data-airlock="onramp-purchase-currency"] option').allTextContents()).toEqual(['ETH · Ether'])
@@ -137,8 +142,7 @@ describe('on-ramp in Chromium', { timeout: 120_000 }, () => {
     const dialog = page.getByRole('dialog')
     const before = lamports()
     await traced(page, 'solana', async () => {
-      await dialog.getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Buy' }).click()
-      const form = dialog.locator('[data-airlock="onramp"]')
+      const form = await openBuy(dialog)
       await form.waitFor({ timeout: 15_000 })
       // The card provider sells on EVM only: the aggregator alone, and the chain's own coin.
       expect(await form.locator('[data-airlock="onramp-provider"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-provider')))).toEqual(['meld'])
@@ -166,14 +170,9 @@ describe('on-ramp in Chromium', { timeout: 120_000 }, () => {
     const account = ANVIL_ACCOUNTS[3]!.address as Address
     const { page, errors } = await dapp.openDapp(dapp.newWallet(3), '')
     const client = createPublicClient({ transport: http(dapp.devnet.config.chains[0]!.rpcUrl) })
-    await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    await page.getByRole('dialog').getByRole('button', { name: /Airlock Test Wallet/ }).click()
-    await expect.poll(() => page.getByTestId('status').getAttribute('data-status'), { timeout: 10_000 }).toBe('connected')
-    await page.evaluate(() => (window as unknown as { airlock: { open(): void } }).airlock.open())
-    const dialog = page.getByRole('dialog')
+    const dialog = await connectAndOpen(page)
     const before = await client.getBalance({ address: account })
-    await dialog.getByRole('group', { name: 'Wallet features' }).getByRole('button', { name: 'Buy' }).click()
-    const form = dialog.locator('[data-airlock="onramp"]')
+    const form = await openBuy(dialog)
     await form.waitFor({ timeout: 15_000 })
     expect(await form.locator('[data-airlock="onramp-provider"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-provider')))).toEqual(['coinbase', 'meld'])
     await form.locator('[data-airlock="onramp-amount"]').fill('50')

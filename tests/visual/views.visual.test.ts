@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ANVIL_ACCOUNTS } from '../../examples/devnet/anvil.js'
 import { createTestWallet, installTestWallet } from '../../testing/index.js'
-import { ARTIFACTS_DIR, settle } from '../e2e/chromium.js'
+import { ARTIFACTS_DIR, openView as open, settle } from '../e2e/chromium.js'
 import { useDevStack } from '../e2e/useDappHarness.js'
 import { pixelDiff } from './pixelDiff.js'
 
@@ -108,13 +108,6 @@ async function check(page: Page, name: string, mask: Locator[] = []): Promise<st
   if (diff.diffPng) writeFileSync(`${ARTIFACTS_DIR}visual-${name}-diff.png`, Buffer.from(diff.diffPng, 'base64'))
   return `${name}: ${diff.sizes ? `size ${diff.sizes.actual}, baseline ${diff.sizes.expected}` : `${(diff.ratio * 100).toFixed(2)}% of pixels differ (${diff.differing}), see tests/artifacts/visual-${name}-diff.png`}`
 }
-
-const open = (page: Page, view?: string) =>
-  page.evaluate((view) => {
-    const airlock = (window as unknown as { airlock: { close(): void; open(p?: { view: string }): void } }).airlock
-    airlock.close()
-    airlock.open(view ? { view } : undefined)
-  }, view)
 
 describe('the views as they look (issue 15)', { timeout: 60_000 }, () => {
   test('behavior: pixelDiff counts the pixels that moved, and only those', async () => {
