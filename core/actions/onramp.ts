@@ -3,8 +3,12 @@ import type { OnrampOptions, OnrampProviderId, OnrampQuote, PaymentCurrencyId, P
 
 /** Buying crypto (SPEC 2 OnRampProviders, SPEC 7 `/v1/onramp/*`): intents from the view, facts from the service and the chain. */
 export type OnrampAction =
-  /** The Buy view opened for `account` (CAIP-10): the options are fetched unless already in. */
-  | { type: 'onramp/opened'; account: string }
+  /**
+   * The Buy view opened for `account` (CAIP-10): the options are fetched unless already in.
+   * `quoted`: the card provider, the one the service quotes for, is offered (absent in logs from
+   * before it: then EVM accounts are quoted).
+   */
+  | { type: 'onramp/opened'; account: string; quoted?: boolean }
   /** `fallback`: the service failed and the built-in defaults apply (SPEC 8). */
   | { type: 'onramp/optionsLoaded'; account: string; options: OnrampOptions; fallback: boolean }
   | { type: 'onramp/formChanged'; purchaseCurrency?: string; paymentCurrency?: PaymentCurrencyId; method?: PaymentMethod; amount?: string }

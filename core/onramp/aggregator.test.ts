@@ -47,6 +47,22 @@ describe('the aggregator provider (SPEC 9: EVM and Solana)', () => {
     expect(ids(SOLANA, SOL_ADDRESS, { onrampProviders: { meld: SITE }, features: { onramp: false } })).toEqual([])
   })
 
+  test('with the aggregator alone on EVM no quote is asked for; the card provider offered again (remote features) asks for one, the form kept', () => {
+    const { state, account } = connectedTo(DEVNET, EVM, { onrampProviders: { meld: SITE }, features: { onramp: ['meld'] } })
+    const opened = reduce(state, { type: 'onramp/opened', account, quoted: false })
+    const filled = [
+      { type: 'onramp/optionsLoaded', account, options: SERVICE_OPTIONS, fallback: false },
+      { type: 'onramp/formChanged', amount: '50' },
+    ] as const satisfies readonly Action[]
+    const ready = filled.reduce<AirlockState>((s, a) => reduce(s, a), opened)
+    expect(ready.portfolio?.onramp?.quote.status).toBe('idle')
+    const cardBack = reduce(ready, { type: 'onramp/opened', account, quoted: true })
+    expect(cardBack.portfolio?.onramp).toMatchObject({ amount: '50', purchaseCurrency: 'eth', quote: { status: 'waiting' } })
+    // A log from before the flag: EVM accounts are quoted, as they were.
+    const old = filled.reduce<AirlockState>((s, a) => reduce(s, a), state)
+    expect(old.portfolio?.onramp?.quote.status).toBe('waiting')
+  })
+
   test("its page: the site's key and widget, what to buy, the amount, the address and its network", () => {
     const form = { options: { status: 'loaded' as const, value: SERVICE_OPTIONS, fallback: false }, purchaseCurrency: 'eth', paymentCurrency: 'EUR' as const, method: 'card' as const, amount: '50' }
     const url = new URL(aggregatorUrl({ site: SITE, form, network: DEVNET, address: EVM, projectId: 'project-1' }))

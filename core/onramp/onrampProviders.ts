@@ -1,3 +1,4 @@
+import { selectActiveNetwork } from '../slices/network/selectors.js'
 import type { AirlockState } from '../state.js'
 import type { OnrampProviderId } from './types.js'
 
@@ -23,8 +24,9 @@ export const ONRAMP_PROVIDER_LIST: readonly OnrampProviderEntry[] = [
  */
 export function availableOnrampProviders(state: AirlockState): OnrampProviderEntry[] {
   const listed = state.options.features.onramp
-  const namespace = state.connection.activeNamespace
+  // The network the Buy view names and buys on: one rule for what it says and what it offers.
+  const namespace = selectActiveNetwork(state).chainNamespace
   return ONRAMP_PROVIDER_LIST.filter(
-    (p) => Array.isArray(listed) && listed.includes(p.id) && namespace !== null && p.namespaces.includes(namespace) && (p.id !== 'meld' || state.options.onrampProviders?.meld !== undefined),
+    (p) => Array.isArray(listed) && listed.includes(p.id) && p.namespaces.includes(namespace) && (p.id !== 'meld' || state.options.onrampProviders?.meld !== undefined),
   )
 }

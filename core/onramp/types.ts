@@ -49,6 +49,8 @@ export interface OnrampState {
   /** As typed, in the payment currency ('50'). */
   readonly amount: string
   readonly quote: { readonly status: 'idle' | 'waiting' | 'loading' | 'ready'; readonly value: OnrampQuote | null }
+  /** Whether the service is asked for quotes (the card provider is offered); unset: EVM accounts are. */
+  readonly quoted?: boolean
   readonly purchase: {
     readonly status: 'idle' | 'opening' | 'waiting' | 'arrived' | 'failed'
     readonly provider: OnrampProviderId | null

@@ -43,8 +43,11 @@ export function onrampAmountError(state: Pick<OnrampState, 'options' | 'paymentC
 /** Whether the form names something to buy and an amount within the limits: what every provider needs. */
 export const onrampFormReady = (state: OnrampState): boolean => onrampAmountError(state) === null && state.purchaseCurrency !== null
 
-/** The service quotes for the card provider, which sells on EVM only (SPEC 9); the aggregator shows its own price. */
-const quoted = (state: OnrampState): boolean => state.account?.startsWith('eip155:') === true
+/**
+ * The service quotes for the card provider only (it sells on EVM, SPEC 9); the aggregator shows its
+ * own price, so with the aggregator alone nothing is asked.
+ */
+const quoted = (state: OnrampState): boolean => state.quoted ?? state.account?.startsWith('eip155:') === true
 
 function withForm(state: OnrampState, form: Partial<Pick<OnrampState, 'purchaseCurrency' | 'paymentCurrency' | 'method' | 'amount'>>): OnrampState {
   const next = { ...state, ...form }
@@ -57,9 +60,12 @@ function withForm(state: OnrampState, form: Partial<Pick<OnrampState, 'purchaseC
  */
 export function onrampReducer(state: OnrampState = initialOnrampState, action: Action): OnrampState {
   switch (action.type) {
-    case 'onramp/opened':
-      if (state.account === action.account) return state
-      return { ...initialOnrampState, account: action.account, options: { status: 'loading', value: null, fallback: false } }
+    case 'onramp/opened': {
+      const quotes = action.quoted === undefined ? {} : { quoted: action.quoted }
+      // The same account again: the form stays; only whether it is quoted may have changed (remote features).
+      if (state.account === action.account) return action.quoted === undefined || action.quoted === state.quoted ? state : withForm({ ...state, ...quotes }, {})
+      return { ...initialOnrampState, ...quotes, account: action.account, options: { status: 'loading', value: null, fallback: false } }
+    }
     case 'onramp/optionsLoaded': {
       if (state.account !== action.account) return state
       const purchaseCurrency = state.purchaseCurrency ?? action.options.purchaseCurrencies[0]?.id ?? null

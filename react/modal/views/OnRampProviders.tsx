@@ -44,9 +44,10 @@ function OnRampFlow({ accountKey }: { accountKey: string }) {
   const providers = useAirlockSelector(availableOnrampProviders, shallowEqual)
   const amountId = useId()
   const errorId = useId()
+  const quoted = providers.some((p) => p.id === 'coinbase')
   useEffect(() => {
-    airlock.dispatch({ type: 'onramp/opened', account: accountKey })
-  }, [airlock, accountKey])
+    airlock.dispatch({ type: 'onramp/opened', account: accountKey, quoted })
+  }, [airlock, accountKey, quoted])
 
   const { purchase, quote } = onramp
   const symbol = onramp.options.value?.purchaseCurrencies.find((c) => c.id === onramp.purchaseCurrency)?.symbol ?? network.nativeCurrency.symbol
