@@ -92,7 +92,11 @@ export type NotificationAction =
   | { type: 'notifications/expired'; id: string }
 
 export type ConnectionAction =
-  | { type: 'storage/hydrated'; values: PersistedValues; backend: StorageBackendKind }
+  /**
+   * `fromTab`: not this page's storage read at start, but a connection another tab of this site just
+   * made, read the way a reload reads it so this tab's own restore confirms it (core/tabs/tabSyncEpic.ts).
+   */
+  | { type: 'storage/hydrated'; values: PersistedValues; backend: StorageBackendKind; fromTab?: true }
   | { type: 'storage/writeFailed'; error: ErrorInfo; keys: string[] }
   | { type: 'connection/connectRequested'; namespace: ChainNamespace; connectorId: string }
   | {
@@ -114,7 +118,8 @@ export type ConnectionAction =
    * shown disconnected, but kept in storage (`NamespaceConnection.resume`) so the next load tries again.
    */
   | { type: 'connection/disconnected'; namespace: ChainNamespace; reason?: 'user' | 'wallet' | 'reconnectFailed' | 'error' | 'otherTab' | 'unreachable'; error?: ErrorInfo }
-  | { type: 'network/activeChanged'; caipNetworkId: CaipNetworkId }
+  /** `fromTab`: another tab of this site switched the same connection (core/tabs/tabSyncEpic.ts). */
+  | { type: 'network/activeChanged'; caipNetworkId: CaipNetworkId; fromTab?: true }
 
 /** Networks: the app asks, the wallet reports (SPEC 4 "Connection"). */
 export type NetworkAction =
@@ -207,6 +212,8 @@ export type SiwxAction =
   | { type: 'siwx/cancelRequested' }
   | { type: 'siwx/signOutRequested' }
   | { type: 'siwx/signedOut'; caipAddress: CaipAddress; fromTab?: true }
+  /** Another tab of this site signed this account in: its sessions are read again here (the config decides, not the other tab). */
+  | { type: 'siwx/otherTabSignedIn'; caipAddress: CaipAddress }
   | { type: 'siwx/signOutFailed'; error: ErrorInfo }
 
 /** The one discriminated union of everything that can happen. */

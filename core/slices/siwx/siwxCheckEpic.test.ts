@@ -110,4 +110,38 @@ describe('siwxCheckEpic', () => {
       expectObservable(off.out$).toBe('')
     })
   })
+
+  test('behavior: another tab signed the account in: its sessions are read again, and a session found closes the prompt', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const answers = [cold('-s|', { s: [] }), cold('-s|', { s: [session] })]
+      const siwx = marbleSiwx({ getSessions: () => answers.shift()! })
+      const signedElsewhere: Action = { type: 'siwx/otherTabSignedIn', caipAddress: CAIP }
+      const { out$, state } = runEpic(scheduler, siwxCheckEpic, hot('-c-------t', { c: connected, t: signedElsewhere }), siwxState(), siwxDeps(scheduler, siwx))
+      const info = { caipAddress: CAIP, issuedAt: session.data.issuedAt, expirationTime: session.data.expirationTime }
+      expectObservable(out$).toBe('-a(bc)---a(de)', {
+        a: started,
+        b: { type: 'siwx/sessionsChecked', caipAddress: CAIP, required: false, sessions: [] },
+        c: openView,
+        d: { type: 'siwx/sessionsChecked', caipAddress: CAIP, required: false, sessions: [info] },
+        e: { type: 'modal/closeRequested' },
+      })
+      scheduler.flush()
+      expect(state().siwx.status).toBe('signedIn')
+      expect(state().modal.open).toBe(false)
+    })
+  })
+
+  test('behavior: another tab\'s sign-in of another account, or one the config does not know, changes nothing here', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const siwx = marbleSiwx({ getSessions: cold('-s|', { s: [] }) })
+      const other: Action = { type: 'siwx/otherTabSignedIn', caipAddress: `eip155:31337:${OTHER}` }
+      const same: Action = { type: 'siwx/otherTabSignedIn', caipAddress: CAIP }
+      const { out$ } = runEpic(scheduler, siwxCheckEpic, hot('-c---o---t', { c: connected, o: other, t: same }), siwxState(), siwxDeps(scheduler, siwx))
+      const none: Action = { type: 'siwx/sessionsChecked', caipAddress: CAIP, required: false, sessions: [] }
+      // No second prompt: the person already has this tab's.
+      expectObservable(out$).toBe('-a(bc)---ab', { a: started, b: none, c: openView })
+    })
+  })
 })

@@ -1,9 +1,10 @@
-import { catchError, concat, defer, distinctUntilChanged, EMPTY, from, map, mergeMap, of, switchMap, type Observable } from 'rxjs'
+import { catchError, concat, defer, distinctUntilChanged, EMPTY, filter, from, map, merge, mergeMap, of, switchMap, type Observable } from 'rxjs'
 import { z } from 'zod'
 import type { Action, SiwxSessionInfo } from '../../actions/types.js'
 import { parseCaipAddress } from '../../chains/caip.js'
 import type { CaipAddress, CaipNetworkId } from '../../chains/types.js'
 import type { AirlockDeps } from '../../deps.js'
+import { ofType } from '../../store/ofType.js'
 import { BaseError } from '../../errors/BaseError.js'
 import type { AirlockState } from '../../state.js'
 import type { Epic } from '../../store/types.js'
@@ -21,14 +22,25 @@ const sessionsSchema = z
  * (connect, reconnect after reload, another account or chain), ask the config for its sessions;
  * none opens SIWXSignMessage. A newer account cancels an older check. Failure disconnects,
  * resets to Connect and shows 'A problem occurred while trying initialize authentication'.
+ * Another tab's sign-in of the same account (`siwx/otherTabSignedIn`) checks again: a session
+ * found closes the sign-in prompt here, none leaves things as they were (no second prompt).
  * @example createStore({ …, epics: { siwxCheck: siwxCheckEpic } })
  */
 export const siwxCheckEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, state$, deps) =>
-  // Read after each action (the reducer has run by then), so the check follows the facts in order.
-  action$.pipe(
-    map(() => selectSiwxAccount(state$.value)),
-    distinctUntilChanged(),
-    switchMap((caipAddress): Observable<Action> => {
+  merge(
+    // Read after each action (the reducer has run by then), so the check follows the facts in order.
+    action$.pipe(
+      map(() => selectSiwxAccount(state$.value)),
+      distinctUntilChanged(),
+      map((caipAddress) => ({ caipAddress, fromTab: false })),
+    ),
+    action$.pipe(
+      ofType('siwx/otherTabSignedIn'),
+      filter((action) => action.caipAddress === selectSiwxAccount(state$.value)),
+      map(({ caipAddress }) => ({ caipAddress, fromTab: true })),
+    ),
+  ).pipe(
+    switchMap(({ caipAddress, fromTab }): Observable<Action> => {
       const config = deps.siwx
       if (!caipAddress || !config) return EMPTY
       const { chainNamespace, chainId, address } = parseCaipAddress(caipAddress)
@@ -38,6 +50,7 @@ export const siwxCheckEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, 
           mergeMap((sessions): Action[] => {
             const infos = toSessionInfos(sessions, caipAddress)
             const checked: Action = { type: 'siwx/sessionsChecked', caipAddress, required: Boolean(config.getRequired()), sessions: infos }
+            if (fromTab) return infos.length > 0 && state$.value.modal.open && state$.value.router.view === 'SIWXSignMessage' ? [checked, { type: 'modal/closeRequested' }] : [checked]
             return infos.length > 0 ? [checked] : [checked, { type: 'modal/openRequested', view: 'SIWXSignMessage' }]
           }),
           catchError((error: unknown) =>
