@@ -22,7 +22,9 @@ export function CurrencyIcon({ code }: { code: string }) {
 
 /** The first of `sources` then the data service's image that loads; the letter when none does. */
 function ApiIcon({ sources, kind, id, letter }: { sources: string[]; kind: ApiImageKind; id: string; letter: string }) {
-  const api = useAirlockSelector((state) => apiImageUrl(state.options, kind, id))
+  // The options object, not the URL: a URL built in the selector would be built again on every action, for every icon.
+  const options = useAirlockSelector((state) => state.options)
+  const api = apiImageUrl(options, kind, id)
   const [failed, setFailed] = useState(0)
   const url = [...sources, api].filter((source): source is string => Boolean(source))[failed]
   if (!url) {

@@ -8,7 +8,7 @@ import { WalletConnectMark } from '../marks/BrandMark.js'
 import { GridIcon } from '../parts/icons.js'
 import { NoWallets } from '../parts/NoWallets.js'
 import { LazyEmbeddedLogin } from '../parts/LazyEmbeddedLogin.js'
-import { legalLinks, LegalNotice, type LegalLinks } from '../parts/LegalNotice.js'
+import { legalLinks, LegalNotice } from '../parts/LegalNotice.js'
 import { sameWallets, selectRegistryEnabled, selectShowWalletConnect, withoutListed } from '../parts/registryEntries.js'
 import { RegistryWalletRow } from '../parts/RegistryWalletRow.js'
 import { SkeletonRows } from '../parts/SkeletonRows.js'
@@ -21,7 +21,6 @@ export const CONNECT_LIST_MAX = 5
 export const CONNECT_ROWS_MAX = 8
 
 const sameMethods = (a: ConnectMethod[], b: ConnectMethod[]) => a.length === b.length && a.every((m, i) => m === b[i])
-const sameLinks = (a: LegalLinks, b: LegalLinks) => a.terms === b.terms && a.privacy === b.privacy
 
 /** Instances whose person ticked the legal checkbox: it stays ticked for the page's life, as the modal reopens. */
 const agreedOn = new WeakSet<Airlock>()
@@ -35,7 +34,9 @@ const agreedOn = new WeakSet<Airlock>()
 export function Connect() {
   const airlock = useAirlockInstance()
   const methods = useAirlockSelector(selectConnectMethodsOrder, sameMethods)
-  const links = useAirlockSelector((s) => legalLinks(s.options), sameLinks)
+  // The URLs as given, checked in render: a check in the selector would parse them on every action.
+  const options = useAirlockSelector((s) => s.options)
+  const links = legalLinks(options)
   const checkbox = useAirlockSelector((s) => s.options.features.legalCheckbox) && (links.terms !== null || links.privacy !== null)
   const guide = useAirlockSelector((s) => s.options.enableWalletGuide && s.options.features.allWallets)
   const [agreed, setAgreed] = useState(() => agreedOn.has(airlock))
