@@ -80,6 +80,57 @@ function parseEntries<A extends AnyAction>(value: readonly unknown[]): readonly 
   return value as readonly LogEntry<A>[]
 }
 
+/** Where each entry of a `log.export()` string after the first starts: `},{"seq":` (see foldExport). */
+const ENTRY_SEPARATOR = '},{"seq":'
+const ENTRIES_START = '"entries":[{"seq":'
+/** About how much text each batch parses: small enough that its objects die young, big enough that parse calls stay few. */
+const BATCH_CHARS = 65_536
+
+/**
+ * Folds a `log.export()` string a batch of entries at a time. Parsed whole, a long log's entries all
+ * live until the fold ends, and the garbage collector copies every one of them, twice: half of a
+ * 100,000-entry replay went there. Parsed a batch at a time, each batch dies young.
+ *
+ * It reads only the layout `JSON.stringify` gives an export (`"entries":[` last, each entry starting
+ * `{"seq":`) and cuts between entries where `},{"seq":` stands: no JSON string can hold those
+ * characters (its quote would end the string), and a cut inside an entry leaves brackets open, which
+ * JSON.parse refuses. Any other layout, a cut that does not parse, an entry that is not well formed
+ * or a `seq` out of order gives undefined, and the caller reads the text whole (parseLog), which
+ * sorts, or names the fault, as before.
+ * @example const folded = foldExport(text, rootReducer) // { state } or undefined
+ */
+export function foldExport<S, A extends AnyAction>(text: string, reducer: (state: S, action: A) => S, initialState?: S): { state: S } | undefined {
+  const start = text.indexOf(ENTRIES_START)
+  if (start < 0 || !text.endsWith('}]}')) return undefined
+  let from = start + ENTRIES_START.length - '{"seq":'.length
+  const head = parseOrUndefined(`${text.slice(0, from)}]}`)
+  if (!isEnvelope<S, A>(head)) return undefined
+  let state = initialState ?? (head.initialState as S)
+  let lastSeq = -Infinity
+  const end = text.length - 2 // the `]` that closes the entries
+  while (from < end) {
+    const cut = text.indexOf(ENTRY_SEPARATOR, from + BATCH_CHARS)
+    const to = cut < 0 ? end : cut + 1
+    const batch = parseOrUndefined(`[${text.slice(from, to)}]`) as unknown[] | undefined
+    if (!batch) return undefined
+    for (const entry of batch) {
+      if (!isEntry(entry) || !((entry as LogEntry<A>).seq > lastSeq)) return undefined
+      lastSeq = (entry as LogEntry<A>).seq
+      state = reducer(state, (entry as LogEntry<A>).action)
+    }
+    from = to + 1 // past the comma
+  }
+  return { state }
+}
+
+function parseOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
 /** A log as read from a file or an export: where it starts, and its entries in `seq` order. */
 export interface ParsedLog<S, A extends AnyAction> {
   /** A bare entry list (no starting state of its own), not an export. */

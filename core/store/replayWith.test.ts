@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { ZodError } from 'zod'
+import { createStore } from './createStore.js'
+import { foldExport } from './parseLog.js'
 import { replayWith } from './replayWith.js'
 import type { LogEntry } from './types.js'
 
@@ -148,5 +150,77 @@ describe('replayWith: validation', () => {
 
   test('failure: undefined (no log at all) is rejected by zod', () => {
     expect(zodIssues(() => replayUnknown(undefined))).toEqual([{ path: [], code: 'invalid_type' }])
+  })
+})
+
+describe('replayWith: long export strings, folded a batch at a time (foldExport)', () => {
+  /** About 150 KB of entries: three batches of 64 KB. */
+  const many = (count = 3000) => Array.from({ length: count }, (_, i) => entry(i + 1))
+  const folded = (input: unknown, initialState?: number[]) => foldExport<number[], A>(input as string, reducer, initialState)
+
+  test('behavior: an export string across several batches folds as the whole-parse path does, from its own or a given state', () => {
+    const text = JSON.stringify(envelope(many()))
+    const whole = replayUnknown(JSON.parse(text))
+    expect(whole).toHaveLength(3001)
+    expect(folded(text)).toEqual({ state: whole })
+    expect(replay(text)).toEqual(whole)
+    expect(folded(text, [7])).toEqual({ state: [7, ...whole.slice(1)] })
+  })
+
+  test('behavior: a real store’s export folds to its state', () => {
+    type S = { n: number; seen: string[] }
+    const countAndKeep = (state: S, action: A): S => ({ n: state.n + 1, seen: [...state.seen.slice(-2), action.type] })
+    const scheduler = { now: () => 0, schedule: () => { throw new Error('unused') } } as never
+    const store = createStore<S, A, { scheduler: never }>({ reducer: countAndKeep, initialState: { n: 0, seen: [] }, deps: { scheduler }, epics: {}, logSize: 5000 })
+    for (let i = 0; i < 4000; i++) store.dispatch({ type: `t${i % 5}`, n: i })
+    expect(store.log.export().length).toBeGreaterThan(3 * 65_536)
+    expect(foldExport(store.log.export(), countAndKeep)).toEqual({ state: store.getState() })
+  })
+
+  test.each([
+    ['entries out of order across batches', () => JSON.stringify(envelope([...many(1500).reverse(), ...many(3000).slice(1500)])), () => [100, ...many().map((e) => e.seq)]],
+    ['two entries with one seq', () => JSON.stringify(envelope([entry(1, 10), entry(1, 11), ...many().slice(1)])), () => [100, 10, 11, ...many().slice(1).map((e) => e.seq)]],
+    ['a pretty-printed export', () => JSON.stringify(envelope(many(100)), null, 2), () => [100, ...many(100).map((e) => e.seq)]],
+    ['entries before initialState', () => JSON.stringify({ format: 'airlock-log', version: 1, entries: many(100), initialState: [100] }), () => [100, ...many(100).map((e) => e.seq)]],
+    ['no entries', () => JSON.stringify(envelope([])), () => [100]],
+  ])('edge: %s is left to the whole-parse path, which folds it by seq', (_, text, expected) => {
+    expect(folded(text())).toBeUndefined()
+    expect(replay(text())).toEqual(expected())
+  })
+
+  test('edge: an action holding `},{"seq":` as its own structure, at a batch cut, is read whole and folded right', () => {
+    const nested = (seq: number) => ({ seq, at: 1, action: { type: 'add', n: seq, list: [{ seq: 0 }, { seq: 1 }] } })
+    const entries = Array.from({ length: 2000 }, (_, i) => nested(i + 1))
+    const text = JSON.stringify(envelope(entries))
+    expect(text.indexOf('},{"seq":', 65_536)).toBeLessThan(text.indexOf('},{"seq":2', 65_536))
+    expect(folded(text)).toBeUndefined()
+    expect(replay(text)).toEqual([100, ...entries.map((e) => e.seq)])
+  })
+
+  test('edge: `},{"seq":` inside a string value is only text', () => {
+    const entries = many().map((e) => ({ ...e, action: { ...e.action, note: '},{"seq":1}]}' } }))
+    const text = JSON.stringify(envelope(entries))
+    expect(folded(text)).toEqual({ state: [100, ...entries.map((e) => e.seq)] })
+  })
+
+  test('failure: a bad entry in a later batch is named by zod at its place in the whole log', () => {
+    const entries: unknown[] = many()
+    entries[2500] = { seq: 2501, at: 1, action: { type: 5 } }
+    const text = JSON.stringify(envelope(entries))
+    expect(folded(text)).toBeUndefined()
+    expect(zodIssues(() => replay(text))).toEqual([{ path: [2500, 'action', 'type'], code: 'invalid_type' }])
+  })
+
+  test('failure: text cut short, or with a broken batch, is a JSON syntax error', () => {
+    const text = JSON.stringify(envelope(many()))
+    expect(folded(text.slice(0, -1))).toBeUndefined()
+    expect(() => replay(text.slice(0, -1))).toThrow(SyntaxError)
+    const broken = text.replace('"seq":2000,', '"seq":2000,,')
+    expect(folded(broken)).toBeUndefined()
+    expect(() => replay(broken)).toThrow(SyntaxError)
+  })
+
+  test('failure: a newer version’s long export is refused in words', () => {
+    expect(() => replay(JSON.stringify({ ...envelope(many()), version: 2 }))).toThrow(/format version 2, written by a newer Airlock/)
   })
 })

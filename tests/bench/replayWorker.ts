@@ -1,13 +1,14 @@
-// Runs in a fresh worker (its own V8 isolate): replays the exported log it is sent, `runs` times,
-// and posts the times back. See measureReplay in core.ts.
-import { parentPort, workerData } from 'node:worker_threads'
+// Runs as a fresh Node process (its own V8 and heap): replays the exported log in the file it is
+// given, `runs` times, and prints the times as JSON. See measureReplay in core.ts.
+import { readFileSync } from 'node:fs'
 import { replay } from '../../core/index.js'
 
-const { exported, runs } = workerData as { exported: string; runs: number }
+const [file, runs] = process.argv.slice(2)
+const exported = readFileSync(file!, 'utf8')
 const times: number[] = []
-for (let run = 0; run < runs; run++) {
+for (let run = 0; run < Number(runs); run++) {
   const started = performance.now()
   replay(exported)
   times.push(performance.now() - started)
 }
-parentPort!.postMessage(times)
+process.stdout.write(JSON.stringify(times))
