@@ -32,7 +32,7 @@ import { whenInitialized } from './whenInitialized.js'
 import type { Epic, StateObservable } from './store/types.js'
 import { createLazyStorage } from '../storage/createLazyStorage.js'
 // Loaded on start, after the first render: storage, remote config, origin check, init and telemetry.
-import { analyticsConfigEpic, hydrateEpic, initEpic, notificationsEpic, originCheckEpic, persistenceEpic, remoteConfigEpic, shakeEpic, tabSyncEpic, telemetryEpic } from './lazyStartupEpics.js'
+import { analyticsConfigEpic, hydrateEpic, initEpic, notificationsEpic, originCheckEpic, localeEpic, persistenceEpic, remoteConfigEpic, shakeEpic, tabSyncEpic, telemetryEpic } from './lazyStartupEpics.js'
 
 export interface CreateAirlockParameters extends AirlockOptions {
   /** Replace real side effects (tests, hosts with their own storage or fetch). */
@@ -142,6 +142,7 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
       persistence: persistenceEpic,
       telemetry: telemetryEpic,
       tabSync: tabSyncEpic,
+      locale: localeEpic,
       ...adapterEpics,
       // SPEC 4 sign-in flow, only when a sign-in config was given.
       ...(deps.siwx ? lazySiwxEpics : {}),

@@ -14,7 +14,7 @@ export const EAGER_SLICE_TYPES = {
   router: ['connection/disconnected', 'modal/openRequested', 'network/activeChanged', 'network/chainChanged', 'router/backRequested', 'router/pushRequested', 'router/replaceRequested', 'router/resetRequested'],
   connection: ['connection/accountConnected', 'connection/accountsChanged', 'connection/connectFailed', 'connection/connectRequested', 'connection/disconnected', 'network/activeChanged', 'network/chainChanged', 'network/switchFailed', 'network/switchPrompted', 'network/switchRequested', 'storage/hydrated'],
   connectors: ['connectors/announced', 'connectors/removed'],
-  theme: ['theme/modeChanged', 'theme/variablesChanged'],
+  theme: ['theme/catalogueLoaded', 'theme/modeChanged', 'theme/variablesChanged'],
   siwx: ['connection/disconnected', 'siwx/cancelRequested', 'siwx/checkFailed', 'siwx/checkStarted', 'siwx/sessionsChecked', 'siwx/signFailed', 'siwx/signOutFailed', 'siwx/signRequested', 'siwx/signedIn', 'siwx/signedOut'],
 } as const satisfies Record<EagerSliceKey, readonly Action['type'][]>
 

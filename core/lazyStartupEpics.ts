@@ -23,6 +23,8 @@ export const persistenceEpic = lazy((m) => m.persistenceEpic)
 export const telemetryEpic = lazy((m) => m.telemetryEpic)
 // The other tabs of this site hear about disconnects and account changes (core/tabs/tabSyncEpic.ts).
 export const tabSyncEpic = lazy((m) => m.tabSyncEpic)
+// The views' language: its catalogue chunk, when the page shows one other than English (core/i18n/localeEpic.ts).
+export const localeEpic = lazy((m) => m.localeEpic())
 // The shake and toast timers: no rxjs operator is needed before the first render (issue 12).
 export const shakeEpic = lazy((m) => m.shakeEpic())
 export const notificationsEpic = lazy((m) => m.notificationsEpic())

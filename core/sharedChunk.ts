@@ -17,3 +17,5 @@ export * from './index.js'
 // The chain helpers left `airlock-kit` for their own entry; the page still uses a few (formatting).
 export * from './chains/index.js'
 export const SHARED_CHUNK = 'core'
+// The loaded catalogues: the page's buttons read them, the locale epic and the views' chunks too.
+export { catalogues as I18N_CATALOGUES } from './i18n/catalogues.js'

@@ -15,13 +15,14 @@ export { telemetryEpic } from '../telemetry/telemetryEpic.js'
 export { shakeEpic } from './slices/modal/shakeEpic.js'
 export { notificationsEpic } from './slices/notifications/notificationsEpic.js'
 export { tabSyncEpic } from './tabs/tabSyncEpic.js'
+export { localeEpic } from './i18n/localeEpic.js'
 export * from './chains/evm/evmEpics.js'
 export { createStorage } from '../storage/createStorage.js'
 // The error-text scrubber the store applies to every action (see createAirlock.ts).
 export { scrubErrorText } from './store/scrubErrorText.js'
-// rxjs's scheduler (core/startupScheduler.ts) and the RPC method lists (core/connectors/wrapProvider.ts) come here.
+// rxjs's scheduler (core/startupScheduler.ts) comes here.
 export { asyncScheduler } from 'rxjs/internal/scheduler/async'
-export { isAllowedRpcMethod, RPC_NOT_ALLOWED_MESSAGE } from './chains/evm/rpcMethods.js'
-export { requestSucceeded } from './connectors/requestSucceeded.js'
+// The recorded, method-checked request of getProvider()'s provider (core/connectors/wrapProvider.ts).
+export { recordedRequest } from './connectors/recordedRequest.js'
 // Keeps the page's start-up modules in one shared chunk (see sharedChunk.ts).
 export { SHARED_CHUNK } from './sharedChunk.js'

@@ -97,6 +97,8 @@ export interface ThemeState {
   /** null or `system`: follow the device's preference (`prefers-color-scheme`). */
   readonly mode: ThemeMode | null
   readonly variables: Readonly<Record<string, string | number>>
+  /** The locale whose catalogue is loaded and shown (absent: English). */
+  readonly catalogue?: string
 }
 
 export type SiwxStatus = 'idle' | 'checking' | 'signedOut' | 'signing' | 'signedIn' | 'failed'

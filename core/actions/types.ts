@@ -185,6 +185,12 @@ export type WalletRequestAction =
 export type ThemeAction =
   | { type: 'theme/modeChanged'; mode: ThemeMode }
   | { type: 'theme/variablesChanged'; variables: Record<string, string | number> }
+  /** `useAirlock().setLocale`: the views' language from now on (a BCP 47 tag). */
+  | { type: 'theme/localeChanged'; locale: string }
+  /** A language's catalogue arrived (its lazy chunk); `locale` is a shipped one (core/i18n/locales.ts), `en` when English is shown again. */
+  | { type: 'theme/catalogueLoaded'; locale: string }
+  /** Its chunk could not load (offline): the views stay in the language they show. */
+  | { type: 'theme/catalogueFailed'; locale: string; error: ErrorInfo }
 
 export type StorageBackendKind = 'indexeddb' | 'localStorage' | 'memory'
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { networkSchema } from '../chains/networkSchema.js'
 import { siweConfigSchema, siwxConfigSchema } from '../siwx/siwxConfigSchema.js'
 import type { SiweConfig, SiwxConfig } from '../siwx/types.js'
-import { ACCOUNT_TYPES, HOST_URL_PATTERN } from './optionsValidator.js'
+import { ACCOUNT_TYPES, HOST_URL_PATTERN, LOCALE_TAG } from './optionsValidator.js'
 import { featuresInputSchema } from './featuresInputSchema.js'
 import { CLEARTEXT_HOST_MESSAGE, isSecureOrLoopbackUrl } from './serviceUrl.js'
 
@@ -31,6 +31,8 @@ export const optionsSchema = z
     /** `system` (or leaving it out) follows the device's light or dark setting. */
     themeMode: z.enum(['light', 'dark', 'system']).optional(),
     themeVariables: z.record(z.union([z.string(), z.number()])).optional(),
+    /** The views' language, a BCP 47 tag (`es`, `zh-CN`, `ar`); one Airlock has no catalogue for shows English. */
+    locale: z.string().regex(LOCALE_TAG).optional(),
     featuredWalletIds: z.array(z.string()).optional(),
     includeWalletIds: z.array(z.string()).optional(),
     excludeWalletIds: z.array(z.string()).optional(),

@@ -8,6 +8,8 @@ import { array, atLeast, atMost, boolean, integer, minLength, number, object, on
 
 /** Service hosts: parseable URLs on http(s) or ws(s) only (no `javascript:` or `data:`); cleartext only to loopback. */
 export const HOST_URL_PATTERN = /^(https?|wss?):\/\//
+/** A BCP 47 language tag's shape (`es`, `zh-Hans-CN`, `pt_BR`): a language and up to four subtags. */
+export const LOCALE_TAG = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8}){0,4}$/
 export const ACCOUNT_TYPES = ['eoa', 'smartAccount', 'payment', 'ordinal'] as const
 
 /** zod's `.url()`: whatever the URL constructor accepts. */
@@ -39,6 +41,7 @@ export const optionsValidator: Validator<CheckedOptions> = object<CheckedOptions
     features: featuresValidator,
     themeMode: oneOf(['light', 'dark', 'system']),
     themeVariables: record(union<string | number>(string(), number())),
+    locale: string((value) => (LOCALE_TAG.test(value) ? undefined : 'Invalid')),
     featuredWalletIds: strings,
     includeWalletIds: strings,
     excludeWalletIds: strings,

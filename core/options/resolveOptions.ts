@@ -59,6 +59,8 @@ export interface ResolvedOptions {
   onrampProviders?: { meld?: { publicKey: string; url?: string } }
   /** Set only when given, as `onrampProviders` (a log from before them replays to the same options). */
   termsConditionsUrl?: string
+  /** The views' language as the host gave it (core/i18n/locales.ts resolves it). */
+  locale?: string
   privacyPolicyUrl?: string
   allowedOrigins: string[]
   /** ERC-20 tokens to show per network (CAIP-2) when there is no project id: read from the network's RPC. */

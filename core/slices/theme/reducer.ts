@@ -11,6 +11,8 @@ export function themeReducer(state: ThemeState, action: Action): ThemeState {
       return state.mode === action.mode ? state : { ...state, mode: action.mode }
     case 'theme/variablesChanged':
       return { ...state, variables: { ...state.variables, ...action.variables } }
+    case 'theme/catalogueLoaded':
+      return { ...state, catalogue: action.locale }
     default:
       return state
   }
