@@ -15,7 +15,7 @@ export function AccountButton({ size = 'md', balance = true }: { size?: ButtonSi
   const airlock = useAirlockInstance()
   const { address } = useAccount()
   const { formatted, symbol } = useBalance()
-  const variables = useAirlockSelector((state) => state.theme.variables)
+  const { variables, catalogue } = useAirlockSelector((state) => state.theme)
   // The account's name once its identity is known (issue 14); the slice arrives after the first paint.
   // The map, indexed here: a selector closing over `address` could answer for the previous account.
   const identities = useAirlockSelector((state) => state.portfolio?.identity)
@@ -34,7 +34,7 @@ export function AccountButton({ size = 'md', balance = true }: { size?: ButtonSi
       style={{ ...buttonStyle(size, 'neutral'), ...themeStyle(variables) }}
       onClick={() => airlock.open({ view: 'Account' })}
     >
-      {balance && formatted !== undefined ? <span data-airlock="balance">{`${new Intl.NumberFormat(undefined, { minimumFractionDigits: 3 }).format(formatted as unknown as number)} ${symbol}`}</span> : null}
+      {balance && formatted !== undefined ? <span data-airlock="balance">{`${new Intl.NumberFormat(catalogue, { minimumFractionDigits: 3 }).format(formatted as unknown as number)} ${symbol}`}</span> : null}
       {identity?.avatar ? <img src={identity.avatar} alt="" style={avatar} /> : <span aria-hidden="true" style={avatar} />}
       <span style={truncateStyle} data-airlock="account-name">{identity?.name ?? shortAddress(address)}</span>
     </button>

@@ -5,10 +5,12 @@ import { useAirlockSelector } from '../hooks/useAirlockSelector.js'
 import { preloadModal } from '../modal/ModalPortal.js'
 import { themeStyle } from '../theme/themeStyle.js'
 import { whenIdle } from '../whenIdle.js'
+import { buttonText } from '../i18n/buttonText.js'
 import { AccountButton } from './AccountButton.js'
 import { buttonStyle, type ButtonSize } from './buttonStyle.js'
 
 export interface ConnectButtonProps {
+  /** Default: 'Connect Wallet' in the shown language. */
   label?: string
   /** Shown while a connection (or the reconnect after a reload) is in flight. */
   loadingLabel?: string
@@ -19,10 +21,10 @@ export interface ConnectButtonProps {
  * Opens the modal; while connecting says so; once connected becomes the AccountButton.
  * @example <ConnectButton label="Sign in" size="sm" />
  */
-export function ConnectButton({ label = 'Connect Wallet', loadingLabel = 'Connecting…', size = 'md' }: ConnectButtonProps) {
+export function ConnectButton({ label, loadingLabel, size = 'md' }: ConnectButtonProps) {
   const airlock = useAirlockInstance()
   const { status } = useAccount()
-  const variables = useAirlockSelector((state) => state.theme.variables)
+  const { variables, catalogue } = useAirlockSelector((state) => state.theme)
   // Fetch the modal once the page is idle, so even a tap with no hover before it opens at once.
   useEffect(() => whenIdle(warmUp), [])
   if (status === 'connected') return <AccountButton size={size} />
@@ -38,7 +40,7 @@ export function ConnectButton({ label = 'Connect Wallet', loadingLabel = 'Connec
       onPointerEnter={warmUp}
       onFocus={warmUp}
     >
-      {connecting ? loadingLabel : label}
+      {connecting ? (loadingLabel ?? buttonText(catalogue, 'button.connecting', 'Connecting…')) : (label ?? buttonText(catalogue, 'button.connect', 'Connect Wallet'))}
     </button>
   )
 }

@@ -1,10 +1,12 @@
 import { useAirlockInstance } from '../context.js'
 import { useAirlockSelector } from '../hooks/useAirlockSelector.js'
 import { CloseIcon } from './parts/icons.js'
+import { useT } from '../i18n/useT.js'
 
 /** Raised alerts (SPEC 8: short title, long message), each dismissible. */
 export function Alerts() {
   const airlock = useAirlockInstance()
+  const t = useT()
   const alerts = useAirlockSelector((state) => state.alerts)
   if (alerts.length === 0) return null
   return (
@@ -13,14 +15,14 @@ export function Alerts() {
         <div key={alert.code} className="alert" data-variant={alert.variant} role={alert.variant === 'error' ? 'alert' : 'status'}>
           <div className="alert-text">
             <p>
-              <strong>{alert.title}</strong>
+              <strong>{t.core(alert.title)}</strong>
             </p>
-            <p className="muted">{alert.message}</p>
+            <p className="muted">{t.core(alert.message)}</p>
           </div>
           <button
             type="button"
             className="icon-button"
-            aria-label={`Dismiss: ${alert.title}`}
+            aria-label={t('common.dismissAlert', { title: t.core(alert.title) })}
             onClick={() => airlock.dispatch({ type: 'alerts/dismissed', code: alert.code })}
           >
             <CloseIcon />

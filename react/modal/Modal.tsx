@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type Componen
 import { useAirlockInstance } from '../context.js'
 import { shallowEqual, useAirlockSelector } from '../hooks/useAirlockSelector.js'
 import { themeStyle } from '../theme/themeStyle.js'
+import { useT } from '../i18n/useT.js'
 import { Alerts } from './Alerts.js'
 import { Header } from './Header.js'
 import { MODAL_CSS } from './styles.js'
@@ -39,6 +40,8 @@ export default function Modal({ embedded }: { embedded: boolean }) {
     shallowEqual,
   )
   const style = useMemo(() => themeStyle(variables), [variables])
+  // The shown language: `lang` for screen readers and fonts, right to left for Arabic.
+  const t = useT()
   // What had focus when the modal opened, read in the render that opens it (before any effect,
   // a child's included, moves focus); the dialog stays mounted while closed, so not at its mount.
   // Each close starts a fresh (hidden) dialog, so an open never shows what the last one left
@@ -51,7 +54,7 @@ export default function Modal({ embedded }: { embedded: boolean }) {
   // While closed only: open, the dialog is laid out anyway.
   useEffect(() => (Activity && !open && root.current ? warmHiddenDialog(root.current) : undefined), [open])
   return (
-    <div ref={root} className="root" data-theme={mode === 'light' || mode === 'dark' ? mode : undefined} style={style}>
+    <div ref={root} className="root" lang={t.locale} dir={t.rtl ? 'rtl' : 'ltr'} data-theme={mode === 'light' || mode === 'dark' ? mode : undefined} style={style}>
       <style>{MODAL_CSS}</style>
       {/* Closed, the dialog is rendered ahead at idle priority, hidden (display: none) and with no
           effects running: opening then only reveals it and mounts its effects, instead of

@@ -3,6 +3,7 @@ import { shortErrorText } from '../../core/errors/shortErrorText.js'
 import { useAirlockInstance } from '../context.js'
 import { useAirlockSelector } from '../hooks/useAirlockSelector.js'
 import { CloseIcon } from './parts/icons.js'
+import { useT } from '../i18n/useT.js'
 
 const ICONS: Record<NotificationVariant, string> = { success: '✓', error: '!', info: 'i', loading: '' }
 
@@ -13,11 +14,12 @@ const ICONS: Record<NotificationVariant, string> = { success: '✓', error: '!',
  */
 export function Toasts() {
   const airlock = useAirlockInstance()
+  const t = useT()
   const { current, open } = useAirlockSelector((state) => state.notifications)
   // Our own texts stay as they are; an error's is shortened where it is shown.
   const error = current?.variant === 'error'
-  const message = current && error ? shortErrorText(current.message) : current?.message
-  const description = current?.description && error ? shortErrorText(current.description, '') : current?.description
+  const message = current ? t.core(error ? shortErrorText(current.message) : current.message) : undefined
+  const description = current?.description ? t.core(error ? shortErrorText(current.description, '') : current.description) : undefined
   return (
     <div className="toasts" role="status" aria-live="polite">
       {open && current ? (
@@ -36,7 +38,7 @@ export function Toasts() {
           <button
             type="button"
             className="icon-button"
-            aria-label="Dismiss notification"
+            aria-label={t('common.dismissNotification')}
             onClick={() => airlock.dispatch({ type: 'notifications/dismissRequested', id: current.id })}
           >
             <CloseIcon />

@@ -1,4 +1,5 @@
 import { Suspense, useLayoutEffect, type ComponentType } from 'react'
+import { useT } from '../i18n/useT.js'
 import type { View } from '../../core/actions/views.js'
 import { shallowEqual, useAirlockSelector } from '../hooks/useAirlockSelector.js'
 import { activeElementOf } from './useDialogFocus.js'
@@ -65,6 +66,7 @@ export function ViewHost({ dialog }: { dialog: { readonly current: HTMLElement |
     if (element && !element.contains(activeElementOf(element))) element.focus()
   }, [dialog, view, depth])
   const Component = VIEWS[view] ?? Unavailable
+  const t = useT()
   return (
     <div className="body" style={height === undefined ? undefined : { height }}>
       <div ref={measure} key={`${depth}:${view}`} className="view" data-view={view} data-transition={transition ?? undefined}>
@@ -72,7 +74,7 @@ export function ViewHost({ dialog }: { dialog: { readonly current: HTMLElement |
           <Suspense
             fallback={
               <div data-airlock="view-loading">
-                <Spinner label="Loading" size="lg" />
+                <Spinner label={t('common.loading')} size="lg" />
               </div>
             }
           >
@@ -85,10 +87,11 @@ export function ViewHost({ dialog }: { dialog: { readonly current: HTMLElement |
 }
 
 function ViewFailed() {
+  const t = useT()
   return (
     <div className="center" role="alert">
-      <p className="lead">This screen could not be loaded</p>
-      <p className="muted">Check your connection, then close and open this window again.</p>
+      <p className="lead">{t('common.viewFailed.title')}</p>
+      <p className="muted">{t('common.viewFailed.hint')}</p>
     </div>
   )
 }

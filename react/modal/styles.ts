@@ -79,14 +79,18 @@ p, h2 { margin: 0; }
 .body { overflow: hidden; transition: height ${modalHeight}ms ease; }
 .view { padding: 8px 16px 16px; animation: airlock-next ${viewTransition}ms ease; }
 .view[data-transition="prev"] { animation-name: airlock-prev; }
+/* Right to left: the next view comes from the left, and arrows point the other way. */
+[dir="rtl"] .view { animation-name: airlock-prev; }
+[dir="rtl"] .view[data-transition="prev"] { animation-name: airlock-next; }
+[dir="rtl"] .flip-rtl { transform: scaleX(-1); }
 .stack { display: flex; flex-direction: column; gap: 8px; }
 .center { display: flex; flex-direction: column; align-items: center; gap: 8px; text-align: center; padding: 8px 0; }
 /* The secure frame's place: tall enough for its summary and buttons, never taller than the card can show. */
 .approve-slot { justify-content: center; height: min(440px, calc(100vh - 120px)); }
 
 .list { display: flex; flex-direction: column; gap: 8px; margin: 0; padding: 0; list-style: none; max-height: 360px; overflow-y: auto; }
-.row { display: flex; align-items: center; gap: 12px; width: 100%; min-height: 56px; padding: 8px 12px 8px 8px; border: none; border-radius: 16px;
-  background: var(--airlock-surface); font-weight: 500; text-align: left; cursor: pointer; }
+.row { display: flex; align-items: center; gap: 12px; width: 100%; min-height: 56px; padding-block: 8px; padding-inline: 8px 12px; border: none; border-radius: 16px;
+  background: var(--airlock-surface); font-weight: 500; text-align: start; cursor: pointer; }
 .row:hover:not(:disabled):not(.static) { background: var(--airlock-surface-hover); }
 .row.static { cursor: default; }
 .row:disabled, .tile:disabled { cursor: not-allowed; color: var(--airlock-foreground-muted); }
@@ -101,7 +105,7 @@ p, h2 { margin: 0; }
 /* Connect's methods sit in a fieldset only so the legal checkbox can disable them all at once. */
 .methods { margin: 0; padding: 0; border: none; min-width: 0; }
 .legal, .guide { margin: 0; font-size: 13px; text-align: center; }
-.legal-check { display: flex; gap: 8px; align-items: flex-start; text-align: left; }
+.legal-check { display: flex; gap: 8px; align-items: flex-start; text-align: start; }
 .legal-check input { flex: none; width: 18px; height: 18px; margin: 1px 0 0; accent-color: var(--airlock-accent); }
 /* Links in muted text: the text's own colour, underlined (the accent is too faint on dark). */
 .legal a, .link { padding: 0; border: none; background: none; color: inherit; font: inherit; font-weight: 600; text-decoration: underline; cursor: pointer; }

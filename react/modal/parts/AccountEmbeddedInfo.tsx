@@ -2,6 +2,7 @@ import { authSession } from '../../../core/connectors/auth/authSession.js'
 import { useAirlockInstance } from '../../context.js'
 import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector.js'
 import { SOCIAL_NAMES } from './EmbeddedLogin.js'
+import { useT } from '../../i18n/useT.js'
 export { SHARED_CHUNK } from '../../sharedChunk.js'
 
 /**
@@ -12,27 +13,33 @@ export { SHARED_CHUNK } from '../../sharedChunk.js'
  */
 export function AccountEmbeddedInfo() {
   const airlock = useAirlockInstance()
+  const t = useT()
   // `updateEmail` is read so the view re-renders when a new email arrives (the session is not state).
   const { social, userName } = useAirlockSelector((s) => ({ social: s.auth.social, userName: s.auth.userName, updated: s.auth.updateEmail }), shallowEqual)
   const email = authSession(airlock.deps.providers).email
+  // The email is bold inside the sentence: the message without its value, cut where `{email}` goes.
+  const [beforeEmail = '', afterEmail = ''] = t('account.AccountEmbeddedInfo.signedInAs').split('{email}')
   if (social) {
     return (
       <p className="muted" data-airlock="account-login" data-wrap="">
-        Signed in with {SOCIAL_NAMES[social]}
-        {userName ? ` as ${userName}` : ''}
+        {userName
+          ? t('account.AccountEmbeddedInfo.signedInWithAs', { provider: SOCIAL_NAMES[social], user: userName })
+          : t('account.AccountEmbeddedInfo.signedInWith', { provider: SOCIAL_NAMES[social] })}
       </p>
     )
   }
   return (
     <div className="stack" data-airlock="account-login">
       <p className="muted" data-wrap="">
-        Signed in as <strong data-airlock="account-email">{email ?? 'your email'}</strong>
+        {beforeEmail}
+        <strong data-airlock="account-email">{email ?? t('account.AccountEmbeddedInfo.yourEmail')}</strong>
+        {afterEmail}
       </p>
       <button type="button" className="row" onClick={() => airlock.dispatch({ type: 'router/pushRequested', view: 'UpdateEmail' })}>
         <span className="badge" aria-hidden="true">
           @
         </span>
-        <span className="row-name">Change email</span>
+        <span className="row-name">{t('account.AccountEmbeddedInfo.changeEmail')}</span>
       </button>
     </div>
   )

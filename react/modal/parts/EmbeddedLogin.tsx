@@ -7,6 +7,7 @@ import { useAirlockInstance } from '../../context.js'
 import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector.js'
 import { SocialMark } from '../marks/BrandMark.js'
 import { EMAIL_MAX_LENGTH, parseEmail } from './parseEmail.js'
+import { translator, useT, type Translate } from '../../i18n/useT.js'
 export { SHARED_CHUNK } from '../../sharedChunk.js'
 
 /** Display names of the SPEC 5 social providers. */
@@ -22,8 +23,8 @@ export const SOCIAL_NAMES: Record<SocialProvider, string> = {
 
 /** SPEC 5 "fields must be valid email addresses"; the frame validates again. */
 
-/** The cooldown message of SPEC 5, with the seconds left. */
-export const tryAgainMessage = (seconds: number) => `Please try again after ${seconds} seconds`
+/** The cooldown message of SPEC 5, with the seconds left, in `t`'s language (English without it). */
+export const tryAgainMessage = (seconds: number, t: Translate = translator(undefined)) => t('connect.EmbeddedLogin.tryAgainAfter', { seconds })
 
 /**
  * The Connect view's email or social section (SPEC 2 "Default order of connect methods"), a
@@ -36,6 +37,7 @@ export function EmbeddedLogin({ method }: { method: Exclude<ConnectMethod, 'wall
 
 function EmailForm() {
   const airlock = useAirlockInstance()
+  const t = useT()
   const [email, setEmail] = useState('')
   const [invalid, setInvalid] = useState(false)
   const { step, blocked, seconds, error } = useAirlockSelector(
@@ -50,11 +52,11 @@ function EmailForm() {
     setInvalid(false)
     airlock.dispatch({ type: 'auth/emailLoginRequested', email: value })
   }
-  const message = invalid ? 'Invalid email' : blocked && seconds > 0 ? tryAgainMessage(seconds) : step === 'idle' ? error : null
+  const message = invalid ? t('connect.EmbeddedLogin.invalidEmail') : blocked && seconds > 0 ? tryAgainMessage(seconds, t) : step === 'idle' && error ? t.core(error) : null
   return (
     <form className="stack" onSubmit={submit} noValidate data-airlock="email-login">
       <label className="sr-only" htmlFor="airlock-email">
-        Email
+        {t('connect.EmbeddedLogin.emailLabel')}
       </label>
       <input
         id="airlock-email"
@@ -62,7 +64,7 @@ function EmailForm() {
         type="email"
         inputMode="email"
         autoComplete="email"
-        placeholder="Email"
+        placeholder={t('connect.EmbeddedLogin.emailPlaceholder')}
         maxLength={EMAIL_MAX_LENGTH}
         value={email}
         aria-invalid={invalid || undefined}
@@ -77,7 +79,7 @@ function EmailForm() {
         </p>
       ) : null}
       <button type="submit" className="button" disabled={sending || email.trim() === ''} aria-busy={sending || undefined}>
-        {sending ? 'Sending code…' : 'Continue with email'}
+        {sending ? t('connect.EmbeddedLogin.sendingCode') : t('connect.EmbeddedLogin.continueWithEmail')}
       </button>
     </form>
   )
@@ -111,12 +113,13 @@ export function startSocialLogin(airlock: Airlock, provider: SocialProvider): vo
  */
 function SocialButtons() {
   const airlock = useAirlockInstance()
+  const t = useT()
   const socials = useAirlockSelector((s) => s.options.features.socials, shallowEqual)
   if (!socials || socials.length === 0) return null
   const [first, ...rest] = socials
-  const label = (provider: SocialProvider) => `Continue with ${SOCIAL_NAMES[provider]}`
+  const label = (provider: SocialProvider) => t('connect.EmbeddedLogin.continueWith', { provider: SOCIAL_NAMES[provider] })
   return (
-    <div className="stack" role="group" aria-label="Social login" data-airlock="social-login">
+    <div className="stack" role="group" aria-label={t('connect.EmbeddedLogin.socialLabel')} data-airlock="social-login">
       <button type="button" className="row" onClick={() => startSocialLogin(airlock, first!)}>
         <span className="badge" aria-hidden="true">
           <SocialMark provider={first!} />

@@ -1,17 +1,20 @@
 import { Suspense } from 'react'
 import type { ConnectMethod } from '../../../core/options/features.js'
 import { useAirlockSelector } from '../../hooks/useAirlockSelector.js'
+import { useT } from '../../i18n/useT.js'
 import { LoadBoundary } from '../LoadBoundary.js'
 import { lazyView } from '../lazyView.js'
 
-/** SPEC 8: what shows when the email and social login code cannot be fetched (offline, a removed chunk). */
-export const EMAIL_LOGIN_LOAD_ERROR = 'Unable to load email login dependency'
-
-/** The SPEC 8 message in place of a section whose chunk failed; the rest of the view stays usable. */
+/**
+ * The SPEC 8 message in place of a section whose chunk failed; the rest of the view stays usable.
+ * What shows when the email and social login code cannot be fetched (offline, a removed chunk):
+ * 'Unable to load email login dependency' (`flows.EmailLoginLoadError.text`).
+ */
 export function EmailLoginLoadError() {
+  const t = useT()
   return (
     <p className="error" role="alert" data-airlock="email-login-load-error">
-      {EMAIL_LOGIN_LOAD_ERROR}
+      {t('flows.EmailLoginLoadError.text')}
     </p>
   )
 }

@@ -3,6 +3,7 @@ import type { Network } from '../../../core/chains/types.js'
 import { useAirlockInstance } from '../../context.js'
 import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector.js'
 import { NetworkMark } from '../marks/NetworkMark.js'
+import { useT } from '../../i18n/useT.js'
 
 /**
  * The app's networks: the active one marked with aria-current, a click asks to
@@ -11,6 +12,7 @@ import { NetworkMark } from '../marks/NetworkMark.js'
  */
 export function NetworkList({ onSwitched }: { onSwitched?: () => void }) {
   const airlock = useAirlockInstance()
+  const t = useT()
   const networks = useAirlockSelector((state) => state.options.networks)
   const { activeId, switchingTo, unsupported } = useAirlockSelector(
     (state) => ({
@@ -39,7 +41,7 @@ export function NetworkList({ onSwitched }: { onSwitched?: () => void }) {
 
   return (
     <>
-      <ul className="list" aria-label="Networks">
+      <ul className="list" aria-label={t('connect.NetworkList.label')}>
         {networks.map((network) => {
           const active = !unsupported && network.caipNetworkId === activeId
           const pending = network.caipNetworkId === switchingTo
@@ -51,10 +53,10 @@ export function NetworkList({ onSwitched }: { onSwitched?: () => void }) {
                 {pending ? (
                   <>
                     <span className="spinner" aria-hidden="true" />
-                    <span className="tag">Switching…</span>
+                    <span className="tag">{t('connect.NetworkList.switching')}</span>
                   </>
                 ) : active ? (
-                  <span className="tag">Active</span>
+                  <span className="tag">{t('connect.NetworkList.active')}</span>
                 ) : null}
               </button>
             </li>
@@ -63,7 +65,7 @@ export function NetworkList({ onSwitched }: { onSwitched?: () => void }) {
       </ul>
       {switchingTo ? (
         <p className="muted" role="status">
-          Approve the network switch in your wallet.
+          {t('connect.NetworkList.approveSwitch')}
         </p>
       ) : null}
     </>

@@ -1,9 +1,12 @@
+import { useT } from '../../i18n/useT.js'
+
 /** The empty state of the wallet lists. */
 export function NoWallets() {
+  const t = useT()
   return (
     <div className="center" data-airlock="no-wallets">
-      <p className="lead">No wallet found</p>
-      <p className="muted">Install a browser wallet extension (or open this page in your wallet’s browser), then reload the page.</p>
+      <p className="lead">{t('connect.NoWallets.title')}</p>
+      <p className="muted">{t('connect.NoWallets.hint')}</p>
     </div>
   )
 }

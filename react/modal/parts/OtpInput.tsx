@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useT } from '../../i18n/useT.js'
 
 export const OTP_LENGTH = 6
 
@@ -6,9 +7,11 @@ export const OTP_LENGTH = 6
  * One numeric code field (`inputmode=numeric`, `autocomplete=one-time-code`): typing or pasting
  * keeps the digits only, and the sixth digit submits (Enter too). Focused when it appears; cleared
  * and focused again after every wrong code so the next one can be typed at once.
- * @example <OtpInput label="Code" busy={false} error={null} onSubmit={(otp) => verify(otp)} />
+ * `label` comes translated; `error` is core's English (a frame reply's text), shown through `t.core`.
+ * @example <OtpInput label={t('flows.UpdateEmail.codeLabel')} busy={false} error={null} onSubmit={(otp) => verify(otp)} />
  */
 export function OtpInput({ label, busy, error, onSubmit }: { label: string; busy: boolean; error: string | null; onSubmit: (otp: string) => void }) {
+  const t = useT()
   const [code, setCode] = useState('')
   const input = useRef<HTMLInputElement>(null)
   useEffect(() => input.current?.focus(), [])
@@ -56,11 +59,11 @@ export function OtpInput({ label, busy, error, onSubmit }: { label: string; busy
       />
       {error ? (
         <p id="airlock-otp-error" className="error" role="alert">
-          {error}
+          {t.core(error)}
         </p>
       ) : null}
       <button type="submit" className="button" disabled={busy || code.length !== OTP_LENGTH} aria-busy={busy || undefined}>
-        {busy ? 'Verifying…' : 'Verify'}
+        {busy ? t('flows.OtpInput.verifying') : t('flows.OtpInput.verify')}
       </button>
     </form>
   )

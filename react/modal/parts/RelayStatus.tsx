@@ -1,7 +1,5 @@
 import { useAirlockSelector } from '../../hooks/useAirlockSelector.js'
-
-export const RECONNECTING_MESSAGE = 'Reconnecting…'
-export const UNREACHABLE_MESSAGE = 'Can’t reach WalletConnect. Check your connection; still trying…'
+import { useT } from '../../i18n/useT.js'
 
 /**
  * "Reconnecting…" while the WalletConnect relay socket is down (TESTING.md: a visible
@@ -9,6 +7,7 @@ export const UNREACHABLE_MESSAGE = 'Can’t reach WalletConnect. Check your conn
  * readers announce the change when it happens.
  */
 export function RelayStatus() {
+  const t = useT()
   const { status, relay } = useAirlockSelector((state) => state.walletConnect)
   // Nothing to report without a pairing or a session (a browser wallet's Account view).
   if (status !== 'pairing' && status !== 'connected') return null
@@ -18,8 +17,8 @@ export function RelayStatus() {
     <p className={down ? 'muted' : 'sr-only'} role="status" data-airlock="relay-status" data-state={relay}>
       {down ? (
         <>
-          <span className="spinner" aria-hidden="true" style={{ display: 'inline-block', width: 12, height: 12, marginRight: 6, verticalAlign: 'middle' }} />
-          {relay === 'unreachable' ? UNREACHABLE_MESSAGE : RECONNECTING_MESSAGE}
+          <span className="spinner" aria-hidden="true" style={{ display: 'inline-block', width: 12, height: 12, marginInlineEnd: 6, verticalAlign: 'middle' }} />
+          {relay === 'unreachable' ? t('connect.RelayStatus.unreachable') : t('connect.RelayStatus.reconnecting')}
         </>
       ) : null}
     </p>

@@ -1,7 +1,7 @@
 import { authSession } from '../../../core/connectors/auth/authSession.js'
 import { useAirlockInstance } from '../../context.js'
 import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector.js'
-import { tryAgainMessage } from './EmbeddedLogin.js'
+import { useT } from '../../i18n/useT.js'
 
 /**
  * "Resend code": asks for a new code for the same email. Inside the 30 s cooldown the request is
@@ -9,6 +9,7 @@ import { tryAgainMessage } from './EmbeddedLogin.js'
  */
 export function ResendCode() {
   const airlock = useAirlockInstance()
+  const t = useT()
   const { blocked, seconds, sending } = useAirlockSelector((s) => ({ blocked: s.auth.blocked, seconds: s.auth.cooldownSeconds, sending: s.auth.step === 'sendingCode' }), shallowEqual)
   const resend = () => {
     const email = authSession(airlock.deps.providers).email
@@ -18,11 +19,11 @@ export function ResendCode() {
     <div className="center">
       {blocked && seconds > 0 ? (
         <p className="error" role="alert">
-          {tryAgainMessage(seconds)}
+          {t('flows.ResendCode.tryAgain', { seconds })}
         </p>
       ) : null}
       <button type="button" className="button" data-variant="secondary" disabled={sending} aria-busy={sending || undefined} onClick={resend}>
-        {sending ? 'Sending…' : 'Resend code'}
+        {sending ? t('flows.ResendCode.sending') : t('flows.ResendCode.resend')}
       </button>
     </div>
   )

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { isSafeOpenUrl } from '../../../core/chains/isSafeOpenUrl.js'
 import type { Network } from '../../../core/chains/types.js'
+import { useT } from '../../i18n/useT.js'
 
 export interface TransactionDoneProps {
   /** Names the parts for tests: `{kind}-success`, `{kind}-hash`, `{kind}-done`. */
@@ -18,6 +19,7 @@ export interface TransactionDoneProps {
  * @example <TransactionDone kind="send" hash={hash} network={network} onDone={back}>Sent 1 ETH</TransactionDone>
  */
 export function TransactionDone({ kind, children, hash, network, onDone }: TransactionDoneProps) {
+  const t = useT()
   const explorer = network.blockExplorers?.default.url
   const url = explorer ? `${explorer.replace(/\/+$/, '')}/tx/${hash}` : null
   return (
@@ -30,11 +32,11 @@ export function TransactionDone({ kind, children, hash, network, onDone }: Trans
       </p>
       {url && isSafeOpenUrl(url, { allowLocalhostHttp: true }) ? (
         <a className="button" href={url} target="_blank" rel="noopener noreferrer">
-          View in explorer
+          {t('trade.TransactionDone.viewInExplorer')}
         </a>
       ) : null}
       <button type="button" className="button" data-airlock={`${kind}-done`} onClick={onDone}>
-        Done
+        {t('trade.TransactionDone.done')}
       </button>
     </div>
   )

@@ -128,7 +128,7 @@ export function VirtualList<T>({ items, label, keyOf, renderRow, onEndReached }:
     const column = index % columns
     // Each tile's share of the width plus one gap, less its own gap: the edges line up with the search box.
     const share = `(100% + ${GAP}px) / ${columns}`
-    const style = { position: 'absolute', top: Math.floor(index / columns) * ROW_HEIGHT, left: `calc(${share} * ${column})`, width: `calc(${share} - ${GAP}px)`, height: ROW_HEIGHT - GAP } as const
+    const style = { position: 'absolute', top: Math.floor(index / columns) * ROW_HEIGHT, insetInlineStart: `calc(${share} * ${column})`, width: `calc(${share} - ${GAP}px)`, height: ROW_HEIGHT - GAP } as const
     tiles.push(
       <li key={keyOf(item)} data-index={index} aria-setsize={items.length} aria-posinset={index + 1} style={style} onFocus={() => index !== current && setActive(index)}>
         {renderRow(item, index === current ? 0 : -1)}

@@ -2,7 +2,7 @@
 const common = { viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true, focusable: false } as const
 
 export const BackIcon = () => (
-  <svg {...common}>
+  <svg {...common} className="flip-rtl">
     <path d="M15 18l-6-6 6-6" />
   </svg>
 )

@@ -84,3 +84,16 @@ export function sameEntries(a: readonly WalletEntry[], b: readonly WalletEntry[]
   const sameAlso = (x: WalletEntry, y: WalletEntry | undefined) => (x.also ?? []).length === (y?.also ?? []).length && (x.also ?? []).every((c, i) => c === y?.also?.[i])
   return a.length === b.length && a.every((entry, i) => entry.connector === b[i]?.connector && entry.tag === b[i]?.tag && sameAlso(entry, b[i]))
 }
+
+/**
+ * A wallet count as the lists show it, in the shown language's digits and without grouping
+ * (English keeps "5000", as before the catalogue).
+ * @example formatWalletCount(5000, 'en') // '5000'
+ */
+export function formatWalletCount(count: number, locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale, { useGrouping: false }).format(count)
+  } catch {
+    return String(count)
+  }
+}

@@ -11,10 +11,9 @@ import { useAirlockInstance } from '../../context.js'
 import { useAccount } from '../../hooks/useAccount.js'
 import { useAirlockSelector } from '../../hooks/useAirlockSelector.js'
 import { SkeletonRows } from '../parts/SkeletonRows.js'
+import { useT, type Translate } from '../../i18n/useT.js'
 // Keeps the page's start-up modules in one shared chunk (see react/sharedChunk.ts).
 export { SHARED_CHUNK } from '../../sharedChunk.js'
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 
 /**
  * The Activity tab (SPEC 3, 4, 8): the account's transactions on the active EVM network, grouped by
@@ -23,6 +22,7 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
  */
 export function ActivityTab() {
   const airlock = useAirlockInstance()
+  const t = useT()
   const { address } = useAccount()
   const network = useAirlockSelector(selectActiveNetwork)
   const activity = useAirlockSelector((state) => selectPortfolio(state).activity)
@@ -45,18 +45,18 @@ export function ActivityTab() {
     return () => observer.disconnect()
   }, [airlock, key, activity.next])
 
-  if (!key) return <p className="muted">Activity is available on EVM networks.</p>
-  if (activity.key !== key || (activity.loading && activity.transactions.length === 0)) return <SkeletonRows count={3} label="Loading activity" />
-  if (activity.error) return <p className="error" role="alert" data-airlock="activity-error">{activity.error.message}</p>
-  const mine = pending.filter((t) => t.chain === network.caipNetworkId)
+  if (!key) return <p className="muted">{t('account.ActivityTab.evmOnly')}</p>
+  if (activity.key !== key || (activity.loading && activity.transactions.length === 0)) return <SkeletonRows count={3} label={t('account.ActivityTab.loading')} />
+  if (activity.error) return <p className="error" role="alert" data-airlock="activity-error">{t.core(activity.error.message)}</p>
+  const mine = pending.filter((transaction) => transaction.chain === network.caipNetworkId)
   const groups = groupActivity(activity.transactions)
-  if (groups.length === 0 && mine.length === 0) return <p className="muted" data-airlock="activity-empty">No activity yet.</p>
+  if (groups.length === 0 && mine.length === 0) return <p className="muted" data-airlock="activity-empty">{t('account.ActivityTab.empty')}</p>
   const explorer = network.blockExplorers?.default.url
   return (
     <div className="stack" data-airlock="activity">
-      {mine.length > 0 ? <ActivityGroupList label="Pending" transactions={mine} explorer={explorer} me={address!} /> : null}
+      {mine.length > 0 ? <ActivityGroupList label={t('account.ActivityTab.pendingGroup')} transactions={mine} explorer={explorer} me={address!} t={t} /> : null}
       {groups.map((group) => (
-        <ActivityGroupList key={`${group.year}-${group.month}`} label={`${MONTHS[group.month]} ${group.year}`} transactions={group.transactions} explorer={explorer} me={address!} />
+        <ActivityGroupList key={`${group.year}-${group.month}`} label={monthOf(group.year, group.month, t.locale)} transactions={group.transactions} explorer={explorer} me={address!} t={t} />
       ))}
       {activity.next !== null ? (
         <ul className="list" aria-hidden="true">
@@ -65,38 +65,63 @@ export function ActivityTab() {
       ) : null}
       {activity.next !== null ? (
         <button type="button" className="button" disabled={activity.loading} onClick={() => airlock.dispatch({ type: 'activity/pageRequested', key, more: true })}>
-          {activity.loading ? 'Loading…' : 'Load more'}
+          {activity.loading ? t('account.ActivityTab.loadingMore') : t('account.ActivityTab.loadMore')}
         </button>
       ) : null}
     </div>
   )
 }
 
-function ActivityGroupList({ label, transactions, explorer, me }: { label: string; transactions: readonly ActivityTransaction[]; explorer: string | undefined; me: string }) {
+/** A group's heading: its month and year in the shown language ('March 2025'); the months are UTC (core/portfolio/groupActivity.ts). */
+function monthOf(year: number, month: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year, month, 1))
+}
+
+interface RowProps {
+  explorer: string | undefined
+  me: string
+  t: Translate
+}
+
+function ActivityGroupList({ label, transactions, explorer, me, t }: RowProps & { label: string; transactions: readonly ActivityTransaction[] }) {
   return (
     <section aria-label={label}>
       <h3 className="muted" style={{ fontSize: 12, margin: '4px 0' }}>
         {label}
       </h3>
       <ul className="list" style={{ maxHeight: 'none' }}>
-        {transactions.map((t) => (
-          <ActivityRow key={t.id} transaction={t} explorer={explorer} me={me} />
+        {transactions.map((transaction) => (
+          <ActivityRow key={transaction.id} transaction={transaction} explorer={explorer} me={me} t={t} />
         ))}
       </ul>
     </section>
   )
 }
 
-function ActivityRow({ transaction, explorer, me }: { transaction: ActivityTransaction; explorer: string | undefined; me: string }) {
+/** What a row says it did, without its amounts: one message each, `{what}` the amount (or NFT). */
+const VERBS = {
+  swapping: 'account.ActivityTab.swapping',
+  swapped: 'account.ActivityTab.swapped',
+  sending: 'account.ActivityTab.sending',
+  minted: 'account.ActivityTab.minted',
+  sent: 'account.ActivityTab.sent',
+  received: 'account.ActivityTab.received',
+} as const
+
+function ActivityRow({ transaction, explorer, me, t }: RowProps & { transaction: ActivityTransaction }) {
   const transfer = transaction.transfers[0]
   const outgoing = transaction.sentFrom.toLowerCase() === me.toLowerCase()
   const trade = transaction.operationType === 'trade'
-  const verb = trade ? (transaction.pending ? 'Swapping' : 'Swapped') : transaction.pending ? 'Sending' : transaction.operationType === 'mint' ? 'Minted' : outgoing ? 'Sent' : 'Received'
-  const amount = (t: ActivityTransaction['transfers'][number] | undefined) => (t?.nft ? t.nft.name : t?.fungible ? `${groupDecimal(truncateDecimal(t.quantity.numeric, 3))} ${t.fungible.symbol}` : '')
+  const verb = trade ? (transaction.pending ? 'swapping' : 'swapped') : transaction.pending ? 'sending' : transaction.operationType === 'mint' ? 'minted' : outgoing ? 'sent' : 'received'
+  const amount = (leg: ActivityTransaction['transfers'][number] | undefined) =>
+    leg?.nft ? leg.nft.name : leg?.fungible ? `${groupDecimal(truncateDecimal(leg.quantity.numeric, 3), t.locale)} ${leg.fungible.symbol}` : ''
   // A swap names both legs: what left and what came in.
-  const paid = trade ? transaction.transfers.find((t) => t.direction === 'out') : undefined
-  const got = trade ? transaction.transfers.find((t) => t.direction === 'in') : undefined
-  const what = paid && got ? `${amount(paid)} for ${amount(got)}` : amount(transfer)
+  const paid = trade ? transaction.transfers.find((leg) => leg.direction === 'out') : undefined
+  const got = trade ? transaction.transfers.find((leg) => leg.direction === 'in') : undefined
+  const what =
+    paid && got
+      ? t(transaction.pending ? 'account.ActivityTab.swappingPair' : 'account.ActivityTab.swappedPair', { paid: amount(paid), got: amount(got) })
+      : t(VERBS[verb], { what: amount(transfer) })
   const counterpart = outgoing ? transaction.sentTo : transaction.sentFrom
   const url = explorer && transaction.hash ? `${explorer.replace(/\/+$/, '')}/tx/${transaction.hash}` : null
   const safe = url !== null && isSafeOpenUrl(url, { allowLocalhostHttp: true })
@@ -106,16 +131,20 @@ function ActivityRow({ transaction, explorer, me }: { transaction: ActivityTrans
         {outgoing ? '↑' : '↓'}
       </span>
       <span className="row-name">
-        {verb} {what}
+        {what}
         <br />
         <span className="muted" style={{ fontSize: 12 }}>
-          {counterpart ? `${outgoing ? 'to' : 'from'} ${shortAddress(counterpart)} · ` : ''}
-          {transaction.pending ? 'pending' : transaction.status === 'failed' ? 'failed' : new Date(transaction.minedAt).toLocaleDateString()}
+          {counterpart ? `${t(outgoing ? 'account.ActivityTab.to' : 'account.ActivityTab.from', { address: shortAddress(counterpart) })} · ` : ''}
+          {transaction.pending
+            ? t('account.ActivityTab.statusPending')
+            : transaction.status === 'failed'
+              ? t('account.ActivityTab.statusFailed')
+              : new Date(transaction.minedAt).toLocaleDateString(t.locale)}
         </span>
       </span>
       {safe ? (
-        <a className="tag" href={url} target="_blank" rel="noopener noreferrer" aria-label={`View transaction ${transaction.hash} in the explorer`}>
-          View
+        <a className="tag" href={url} target="_blank" rel="noopener noreferrer" aria-label={t('account.ActivityTab.viewLabel', { hash: transaction.hash })}>
+          {t('account.ActivityTab.view')}
         </a>
       ) : null}
     </li>

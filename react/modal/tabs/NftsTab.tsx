@@ -4,21 +4,23 @@ import { useAirlockSelector } from '../../hooks/useAirlockSelector.js'
 import { selectPortfolio } from '../../../core/portfolio/selectPortfolio.js'
 import { SkeletonRows } from '../parts/SkeletonRows.js'
 import { usePortfolioResource } from './usePortfolioResource.js'
+import { useT } from '../../i18n/useT.js'
 // Keeps the page's start-up modules in one shared chunk (see react/sharedChunk.ts).
 export { SHARED_CHUNK } from '../../sharedChunk.js'
 
 /** The NFTs tab: the account's NFTs on the active network, two a row with preview, name and collection; loading, failure and empty states. Loaded on demand. */
 export function NftsTab() {
+  const t = useT()
   const { key, entry } = usePortfolioResource('nfts')
   const hasService = useAirlockSelector((state) => state.options.projectId !== null)
-  if (!key) return <p className="muted">NFTs are not available on this network.</p>
-  if (!hasService) return <p className="muted">NFTs need the data service: set a projectId.</p>
+  if (!key) return <p className="muted">{t('account.NftsTab.unavailable')}</p>
+  if (!hasService) return <p className="muted">{t('account.NftsTab.needsService')}</p>
   const nfts = entry.data
   if (!nfts) {
-    if (entry.error) return <p className="error" role="alert">NFTs could not be loaded. Try again in a moment.</p>
-    return <SkeletonRows count={2} label="Loading NFTs" />
+    if (entry.error) return <p className="error" role="alert">{t('account.NftsTab.loadFailed')}</p>
+    return <SkeletonRows count={2} label={t('account.NftsTab.loading')} />
   }
-  if (nfts.length === 0) return <p className="muted" data-airlock="nfts-empty">No NFTs on this network yet.</p>
+  if (nfts.length === 0) return <p className="muted" data-airlock="nfts-empty">{t('account.NftsTab.empty')}</p>
   return (
     <ul className="list" data-airlock="nfts" style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 8 }}>
       {nfts.map((nft) => (

@@ -5,6 +5,7 @@ import { SkeletonRows } from '../parts/SkeletonRows.js'
 import { TokenIcon } from './TokenIcon.js'
 import { formatUsd } from './formatUsd.js'
 import { usePortfolioResource } from './usePortfolioResource.js'
+import { useT } from '../../i18n/useT.js'
 // Keeps the page's start-up modules in one shared chunk (see react/sharedChunk.ts).
 export { SHARED_CHUNK } from '../../sharedChunk.js'
 
@@ -14,14 +15,15 @@ export { SHARED_CHUNK } from '../../sharedChunk.js'
  * empty states. Loaded on demand.
  */
 export function TokensTab() {
+  const t = useT()
   const { key, entry } = usePortfolioResource('tokens')
   const tokens = entry.data
-  if (!key) return <p className="muted">Balances are not available on this network.</p>
+  if (!key) return <p className="muted">{t('account.TokensTab.unavailable')}</p>
   if (!tokens) {
-    if (entry.error) return <p className="error" role="alert">{BALANCE_UNAVAILABLE_MESSAGE}</p>
-    return <SkeletonRows count={3} label="Loading tokens" />
+    if (entry.error) return <p className="error" role="alert">{t.core(BALANCE_UNAVAILABLE_MESSAGE)}</p>
+    return <SkeletonRows count={3} label={t('account.TokensTab.loading')} />
   }
-  if (tokens.length === 0) return <p className="muted" data-airlock="tokens-empty">No tokens on this network yet.</p>
+  if (tokens.length === 0) return <p className="muted" data-airlock="tokens-empty">{t('account.TokensTab.empty')}</p>
   const sorted = [...tokens].sort((a, b) => b.value - a.value)
   return (
     <ul className="list" data-airlock="tokens" aria-busy={entry.loading ? true : undefined}>
@@ -32,10 +34,10 @@ export function TokensTab() {
             {token.name}
             <br />
             <span className="muted">
-              {groupDecimal(truncateDecimal(token.quantity.numeric, 2))} {token.symbol}
+              {groupDecimal(truncateDecimal(token.quantity.numeric, 2), t.locale)} {token.symbol}
             </span>
           </span>
-          <span className="tag">{token.price > 0 ? formatUsd(token.value) : '–'}</span>
+          <span className="tag">{token.price > 0 ? formatUsd(token.value, t.locale) : '–'}</span>
         </li>
       ))}
     </ul>

@@ -21,6 +21,8 @@ import { RelayStatus } from '../parts/RelayStatus.js'
 import { AccountTabs } from '../parts/AccountTabs.js'
 import { selectPortfolio } from '../../../core/portfolio/selectPortfolio.js'
 import { activeAccountKey } from '../../../core/portfolio/activeAccountKey.js'
+import type { MessageKey } from '../../../core/i18n/en.js'
+import { useT } from '../../i18n/useT.js'
 
 export { COPIED_MESSAGE, COPY_FAILED_MESSAGE } from '../parts/useCopyAddress.js'
 
@@ -31,6 +33,7 @@ export { COPIED_MESSAGE, COPY_FAILED_MESSAGE } from '../parts/useCopyAddress.js'
  */
 export function Account() {
   const airlock = useAirlockInstance()
+  const t = useT()
   const { address, caipAddress } = useAccount()
   const { formatted, symbol, loading, failed } = useBalance()
   const { caipNetwork, unsupportedCaipNetworkId } = useNetwork()
@@ -44,7 +47,7 @@ export function Account() {
   const totalUsd = useAirlockSelector((state) => {
     const key = activeAccountKey(state)
     const tokens = key ? selectPortfolio(state).tokens[key]?.data : undefined
-    return tokens && tokens.some((t) => t.price > 0) ? tokens.reduce((sum, t) => sum + t.value, 0) : null
+    return tokens && tokens.some((token) => token.price > 0) ? tokens.reduce((sum, token) => sum + token.value, 0) : null
   })
   const switchable = useAirlockSelector((state) => state.options.enableNetworkSwitch)
   const canName = useAirlockSelector((state) => state.options.projectId !== null && caipAddress?.startsWith('eip155:') === true)
@@ -55,8 +58,8 @@ export function Account() {
 
   // The wallet left the app's networks: naming the last one would say the wallet is still there.
   const networkRow = unsupportedCaipNetworkId
-    ? { name: 'Unsupported network', label: 'Unsupported network', view: 'UnsupportedChain' as const }
-    : { name: `Network: ${caipNetwork.name}`, label: caipNetwork.name, view: 'Networks' as const }
+    ? { name: t('account.Account.unsupportedNetwork'), label: t('account.Account.unsupportedNetwork'), view: 'UnsupportedChain' as const }
+    : { name: t('button.network', { network: caipNetwork.name }), label: caipNetwork.name, view: 'Networks' as const }
   // Checked at the edge (same origin as the data service); again here, as every image we show.
   const avatar = identity?.avatar && isSafeOpenUrl(identity.avatar, { allowLocalhostHttp: true }) ? identity.avatar : null
 
@@ -72,35 +75,40 @@ export function Account() {
           <span title={address} data-airlock="address">
             {identity?.name ?? shortAddress(address)}
           </span>
-          <button type="button" className="icon-button" aria-label="Copy address" onClick={() => void copy(address)}>
+          <button type="button" className="icon-button" aria-label={t('account.Account.copyAddress')} onClick={() => void copy(address)}>
             <CopyIcon />
           </button>
         </p>
         <p className="muted" data-airlock="balance" aria-busy={loading || undefined}>
-          {loading ? 'Loading balance…' : formatted !== undefined ? `${groupDecimal(formatted)} ${symbol}` : failed || unsupportedCaipNetworkId ? 'Balance unavailable' : `– ${symbol}`}
+          {loading
+            ? t('account.Account.loadingBalance')
+            : formatted !== undefined
+              ? `${groupDecimal(formatted, t.locale)} ${symbol}`
+              : failed || unsupportedCaipNetworkId
+                ? t('account.Account.balanceUnavailable')
+                : `– ${symbol}`}
         </p>
         {totalUsd !== null ? (
           <p className="muted" data-airlock="total-usd">
-            Total {formatUsd(totalUsd)}
+            {t('account.Account.total', { amount: formatUsd(totalUsd, t.locale) })}
           </p>
         ) : null}
         {walletInfo ? (
           <p className="muted" data-airlock="connected-with">
-            Connected with {walletInfo.name}
-            {walletInfo.via ? ` via ${walletInfo.via}` : null}
+            {walletInfo.via ? t('account.Account.connectedWithVia', { wallet: walletInfo.name, via: walletInfo.via }) : t('account.Account.connectedWith', { wallet: walletInfo.name })}
           </p>
         ) : null}
         <RelayStatus />
       </div>
       <LazyAccountEmbeddedInfo />
       {features.length > 0 ? (
-        <div className="stack" role="group" aria-label="Wallet features" data-airlock="wallet-features">
+        <div className="stack" role="group" aria-label={t('account.Account.walletFeatures')} data-airlock="wallet-features">
           {features.map((feature) => (
             <button key={feature.id} type="button" className="row" data-feature={feature.id} onClick={() => airlock.dispatch({ type: 'router/pushRequested', view: feature.view })}>
               <span className="badge" aria-hidden="true">
                 {feature.id === 'receive' ? <QrIcon /> : FEATURE_GLYPHS[feature.id]}
               </span>
-              <span className="row-name">{feature.label}</span>
+              <span className="row-name">{t(FEATURE_LABELS[feature.id])}</span>
             </button>
           ))}
         </div>
@@ -111,11 +119,11 @@ export function Account() {
           <span className="badge" aria-hidden="true">
             @
           </span>
-          <span className="row-name">Choose a name</span>
+          <span className="row-name">{t('account.Account.chooseName')}</span>
         </button>
       ) : null}
       {switchable || unsupportedCaipNetworkId ? (
-        <button type="button" className="row" data-airlock="network" aria-label={`${networkRow.name}. Switch network`} onClick={() => airlock.dispatch({ type: 'router/pushRequested', view: networkRow.view })}>
+        <button type="button" className="row" data-airlock="network" aria-label={t('account.Account.switchNetworkLabel', { network: networkRow.name })} onClick={() => airlock.dispatch({ type: 'router/pushRequested', view: networkRow.view })}>
           {unsupportedCaipNetworkId ? (
             <span className="badge" aria-hidden="true">
               !
@@ -124,7 +132,7 @@ export function Account() {
             <NetworkMark network={caipNetwork} />
           )}
           <span className="row-name">{networkRow.label}</span>
-          <span className="tag">Switch</span>
+          <span className="tag">{t('account.Account.switch')}</span>
         </button>
       ) : (
         // `enableNetworkSwitch: false`: the network is shown, not offered to change.
@@ -142,7 +150,7 @@ export function Account() {
         <span className="badge" aria-hidden="true">
           <ExitIcon />
         </span>
-        <span className="row-name">Disconnect</span>
+        <span className="row-name">{t('account.Account.disconnect')}</span>
       </button>
     </div>
   )
@@ -150,3 +158,11 @@ export function Account() {
 
 /** The text glyph of each wallet feature without an icon of its own: buy adds, swap exchanges, send goes out. */
 const FEATURE_GLYPHS: Record<WalletFeature, string> = { onramp: '+', swaps: '⇄', receive: '', send: '↑' }
+
+/** Each wallet feature's name in the catalogue, by feature (the entry's English `label` is not shown). */
+const FEATURE_LABELS: Record<WalletFeature, MessageKey> = {
+  onramp: 'account.Account.featureBuy',
+  swaps: 'account.Account.featureSwap',
+  receive: 'account.Account.featureReceive',
+  send: 'account.Account.featureSend',
+}

@@ -11,8 +11,9 @@ import { selectRegistryEnabled, withoutListed } from '../parts/registryEntries.j
 import { RegistryWalletButton } from '../parts/RegistryWalletRow.js'
 import { SkeletonRows } from '../parts/SkeletonRows.js'
 import { VirtualList } from '../parts/VirtualList.js'
-import { sameEntries, selectAllWallets, type WalletEntry } from '../parts/walletEntries.js'
+import { formatWalletCount, sameEntries, selectAllWallets, type WalletEntry } from '../parts/walletEntries.js'
 import { WalletButton } from '../parts/WalletRow.js'
+import { useT } from '../../i18n/useT.js'
 
 type Item = { kind: 'installed'; entry: WalletEntry } | { kind: 'registry'; wallet: RegistryWallet }
 
@@ -29,6 +30,7 @@ const renderRow = (item: Item, tabIndex: number) => (item.kind === 'installed' ?
  */
 export function AllWallets() {
   const airlock = useAirlockInstance()
+  const t = useT()
   const enabled = useAirlockSelector(selectRegistryEnabled)
   const installed = useAirlockSelector(selectAllWallets, sameEntries)
   const registry = useAirlockSelector((s) => s.registry)
@@ -76,24 +78,24 @@ export function AllWallets() {
   if (!enabled && installed.length === 0) return <NoWallets />
   return (
     <div className="stack">
-      <input ref={input} className="search" type="search" aria-label="Search wallets" placeholder="Search wallet" autoComplete="off" spellCheck={false} value={text} onChange={onChange} />
+      <input ref={input} className="search" type="search" aria-label={t('connect.AllWallets.searchLabel')} placeholder={t('connect.AllWallets.searchPlaceholder')} autoComplete="off" spellCheck={false} value={text} onChange={onChange} />
       <p className="sr-only" role="status">
-        {loading ? 'Loading wallets' : total === 1 ? '1 wallet' : `${total} wallets`}
+        {loading ? t('connect.SkeletonRows.loadingWallets') : t('connect.AllWallets.count', { count: total, total: formatWalletCount(total, t.locale) })}
       </p>
-      {items.length > 0 ? <VirtualList items={items} label="All wallets" keyOf={keyOf} renderRow={renderRow} onEndReached={onEndReached} /> : null}
+      {items.length > 0 ? <VirtualList items={items} label={t('connect.AllWallets.listLabel')} keyOf={keyOf} renderRow={renderRow} onEndReached={onEndReached} /> : null}
       {loading ? <SkeletonRows count={items.length === 0 ? 8 : 4} tiles /> : null}
       {error ? (
         <div className="center" role="alert" data-airlock="wallets-error">
-          <p className="muted">{error.message}</p>
+          <p className="muted">{t.core(error.message)}</p>
           <button type="button" className="button" data-variant="secondary" onClick={retry}>
-            Retry
+            {t('connect.Connecting.retry')}
           </button>
         </div>
       ) : null}
       {items.length === 0 && !loading && !error ? (
         <div className="center" data-airlock="no-results">
-          <p className="lead">No wallet found</p>
-          <p className="muted">{text.trim() === '' ? 'No wallet supports the networks of this app.' : 'Try another name.'}</p>
+          <p className="lead">{t('connect.NoWallets.title')}</p>
+          <p className="muted">{text.trim() === '' ? t('connect.AllWallets.noNetworkMatch') : t('connect.AllWallets.tryAnotherName')}</p>
         </div>
       ) : null}
     </div>

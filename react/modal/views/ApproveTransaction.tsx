@@ -1,22 +1,24 @@
 import { useRef } from 'react'
+import type { MessageKey } from '../../../core/i18n/en.js'
 import { useAirlockInstance } from '../../context.js'
 import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector.js'
 import { Spinner } from '../parts/Spinner.js'
 import { useFrameOverSlot } from '../parts/useFrameOverSlot.js'
+import { useT } from '../../i18n/useT.js'
 export { SHARED_CHUNK } from '../../sharedChunk.js'
 
-/** What each unsafe method asks for, in words. */
-const ASKS: Record<string, string> = {
-  personal_sign: 'Sign a message',
-  eth_signTypedData_v4: 'Sign typed data',
-  eth_sendTransaction: 'Send a transaction',
-  wallet_sendCalls: 'Send calls',
-  wallet_grantPermissions: 'Grant permissions',
-  wallet_revokePermissions: 'Revoke permissions',
-  solana_signMessage: 'Sign a message',
-  solana_signTransaction: 'Sign a transaction',
-  solana_signAllTransactions: 'Sign transactions',
-  solana_signAndSendTransaction: 'Sign and send a transaction',
+/** What each unsafe method asks for, in words (its message). */
+const ASKS: Record<string, MessageKey> = {
+  personal_sign: 'trade.ApproveTransaction.signMessage',
+  eth_signTypedData_v4: 'trade.ApproveTransaction.signTypedData',
+  eth_sendTransaction: 'trade.ApproveTransaction.sendTransaction',
+  wallet_sendCalls: 'trade.ApproveTransaction.sendCalls',
+  wallet_grantPermissions: 'trade.ApproveTransaction.grantPermissions',
+  wallet_revokePermissions: 'trade.ApproveTransaction.revokePermissions',
+  solana_signMessage: 'trade.ApproveTransaction.signMessage',
+  solana_signTransaction: 'trade.ApproveTransaction.signTransaction',
+  solana_signAllTransactions: 'trade.ApproveTransaction.signTransactions',
+  solana_signAndSendTransaction: 'trade.ApproveTransaction.signAndSendTransaction',
 }
 
 /**
@@ -29,6 +31,7 @@ const ASKS: Record<string, string> = {
  */
 export function ApproveTransaction() {
   const airlock = useAirlockInstance()
+  const t = useT()
   const { approval, notAllowed, waiting, frameReady } = useAirlockSelector(
     (s) => ({ approval: s.auth.approvals[0] ?? null, notAllowed: s.auth.notAllowed, waiting: s.auth.approvals.length, frameReady: s.frame.status === 'ready' }),
     shallowEqual,
@@ -42,13 +45,13 @@ export function ApproveTransaction() {
       <div className="center" data-airlock="approve">
         {notAllowed ? (
           <p className="error" role="alert">
-            Action not allowed
+            {t('trade.ApproveTransaction.notAllowed')}
           </p>
         ) : (
-          <Spinner label="Waiting for a request" size="lg" />
+          <Spinner label={t('trade.ApproveTransaction.waitingForRequest')} size="lg" />
         )}
         <button type="button" className="button" data-variant="secondary" onClick={() => airlock.close()}>
-          Close
+          {t('common.close')}
         </button>
       </div>
     )
@@ -56,11 +59,11 @@ export function ApproveTransaction() {
   return (
     // The secure frame is drawn over this slot; what is here shows only until it appears.
     <div ref={slot} className="center approve-slot" data-airlock="approve" data-method={approval.method} aria-busy="true">
-      <Spinner label="Opening the secure wallet" size="lg" />
-      <p className="lead">{ASKS[approval.method] ?? 'Approve a request'}</p>
+      <Spinner label={t('trade.ApproveTransaction.openingWallet')} size="lg" />
+      <p className="lead">{t((Object.hasOwn(ASKS, approval.method) && ASKS[approval.method]) || 'trade.ApproveTransaction.approveRequest')}</p>
       <p className="muted">
-        Review and answer in the secure wallet window.
-        {waiting > 1 ? ` ${waiting - 1} more waiting.` : ''}
+        {t('trade.ApproveTransaction.reviewInWindow')}
+        {waiting > 1 ? ` ${t('trade.ApproveTransaction.moreWaiting', { count: waiting - 1 })}` : ''}
       </p>
     </div>
   )

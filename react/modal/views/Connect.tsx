@@ -12,8 +12,9 @@ import { legalLinks, LegalNotice } from '../parts/LegalNotice.js'
 import { sameWallets, selectRegistryEnabled, selectShowWalletConnect, withoutListed } from '../parts/registryEntries.js'
 import { RegistryWalletRow } from '../parts/RegistryWalletRow.js'
 import { SkeletonRows } from '../parts/SkeletonRows.js'
-import { sameEntries, selectConnectWallets } from '../parts/walletEntries.js'
+import { formatWalletCount, sameEntries, selectConnectWallets } from '../parts/walletEntries.js'
 import { WalletRow } from '../parts/WalletRow.js'
+import { useT } from '../../i18n/useT.js'
 
 /** How many wallets the Connect view lists before "All Wallets". */
 export const CONNECT_LIST_MAX = 5
@@ -33,6 +34,7 @@ const agreedOn = new WeakSet<Airlock>()
  */
 export function Connect() {
   const airlock = useAirlockInstance()
+  const t = useT()
   const methods = useAirlockSelector(selectConnectMethodsOrder, sameMethods)
   // The URLs as given, checked in render: a check in the selector would parse them on every action.
   const options = useAirlockSelector((s) => s.options)
@@ -41,7 +43,7 @@ export function Connect() {
   const guide = useAirlockSelector((s) => s.options.enableWalletGuide && s.options.features.allWallets)
   const [agreed, setAgreed] = useState(() => agreedOn.has(airlock))
   if (methods.length === 0) {
-    return <p className="muted">This app has no way to connect enabled. Ask the site to turn wallets on.</p>
+    return <p className="muted">{t('connect.Connect.noMethods')}</p>
   }
   const agree = (checked: boolean) => {
     if (checked) agreedOn.add(airlock)
@@ -55,9 +57,9 @@ export function Connect() {
         {methods.map((method) => (method === 'wallet' ? <WalletSection key={method} /> : <LazyEmbeddedLogin key={method} method={method} />))}
         {guide && methods.includes('wallet') ? (
           <p className="muted guide" data-airlock="wallet-guide">
-            Haven’t got a wallet?{' '}
+            {t('connect.Connect.noWallet')}{' '}
             <button type="button" className="link" onClick={() => airlock.dispatch({ type: 'router/pushRequested', view: 'AllWallets' })}>
-              Get started
+              {t('connect.Connect.getStarted')}
             </button>
           </p>
         ) : null}
@@ -74,6 +76,7 @@ export function Connect() {
  */
 function WalletSection() {
   const airlock = useAirlockInstance()
+  const t = useT()
   const entries = useAirlockSelector(selectConnectWallets, sameEntries)
   const showWalletConnect = useAirlockSelector(selectShowWalletConnect)
   const registryOn = useAirlockSelector(selectRegistryEnabled)
@@ -95,14 +98,14 @@ function WalletSection() {
   if (entries.length === 0 && !showWalletConnect && !registryOn) return <NoWallets />
   return (
     <>
-      <ul className="list" aria-label="Wallets">
+      <ul className="list" aria-label={t('connect.Connect.walletsLabel')}>
         {showWalletConnect ? (
           <li>
-            <button type="button" className="row" aria-label="WalletConnect QR code" onClick={() => airlock.dispatch({ type: 'router/pushRequested', view: 'ConnectingWalletConnect' })}>
+            <button type="button" className="row" aria-label={t('connect.Connect.walletConnectLabel')} onClick={() => airlock.dispatch({ type: 'router/pushRequested', view: 'ConnectingWalletConnect' })}>
               <span className="wallet-icon" aria-hidden="true">
                 <WalletConnectMark />
               </span>
-              <span className="row-name">WalletConnect</span> <span className="tag">QR code</span>
+              <span className="row-name">{t('connect.Connect.walletConnect')}</span> <span className="tag">{t('connect.Connect.qrCodeTag')}</span>
             </button>
           </li>
         ) : null}
@@ -119,8 +122,8 @@ function WalletSection() {
           <span className="wallet-icon" aria-hidden="true">
             <GridIcon />
           </span>
-          <span className="row-name">All Wallets</span>
-          <span className="tag">{total}</span>
+          <span className="row-name">{t('title.AllWallets')}</span>
+          <span className="tag">{formatWalletCount(total, t.locale)}</span>
         </button>
       ) : null}
     </>

@@ -5,10 +5,12 @@ import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector
 import { requestConnect } from '../parts/requestConnect.js'
 import { Spinner } from '../parts/Spinner.js'
 import { WalletIcon } from '../parts/WalletIcon.js'
+import { useT } from '../../i18n/useT.js'
 
 /** The wallet being connected (`router.data.connectorId`): waiting, failed with Retry, or gone. */
 export function ConnectingExternal() {
   const airlock = useAirlockInstance()
+  const t = useT()
   const connector = useAirlockSelector((state) => {
     const id = state.router.data?.['connectorId']
     return selectConnector(state, typeof id === 'string' ? id : undefined)
@@ -27,8 +29,8 @@ export function ConnectingExternal() {
   if (!connector) {
     return (
       <div className="center">
-        <p className="lead">Wallet not available</p>
-        <p className="muted">This wallet is no longer available in this browser. Go back and choose another one.</p>
+        <p className="lead">{t('connect.ConnectingExternal.unavailableTitle')}</p>
+        <p className="muted">{t('connect.ConnectingExternal.unavailableHint')}</p>
       </div>
     )
   }
@@ -39,25 +41,25 @@ export function ConnectingExternal() {
       <WalletIcon name={connector.name} icon={connector.icon} size="lg" />
       {connecting ? (
         <>
-          <Spinner label={`Waiting for ${connector.name}`} size="lg" />
-          <p className="lead">Continue in {connector.name}</p>
-          <p className="muted">Accept the connection request in the wallet.</p>
+          <Spinner label={t('connect.Connecting.waitingFor', { name: connector.name })} size="lg" />
+          <p className="lead">{t('connect.ConnectingExternal.continueIn', { name: connector.name })}</p>
+          <p className="muted">{t('connect.ConnectingExternal.acceptRequest')}</p>
         </>
       ) : connected ? (
-        <p className="lead">Connected</p>
+        <p className="lead">{t('connect.Connecting.connected')}</p>
       ) : error ? (
         <>
-          <p className="lead">Connection failed</p>
+          <p className="lead">{t('connect.Connecting.failed')}</p>
           <p className="error" role="alert">
-            {error.message}
+            {t.core(error.message)}
           </p>
         </>
       ) : (
-        <p className="muted">Connect to {connector.name} to continue.</p>
+        <p className="muted">{t('connect.ConnectingExternal.connectToContinue', { name: connector.name })}</p>
       )}
       {connected ? null : (
         <button type="button" className="button" data-variant="secondary" disabled={connecting} onClick={() => requestConnect(airlock, connector, also)}>
-          Retry
+          {t('connect.Connecting.retry')}
         </button>
       )}
     </div>

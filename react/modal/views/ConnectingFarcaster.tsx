@@ -3,6 +3,7 @@ import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector
 import { SocialMark } from '../marks/BrandMark.js'
 import { QrCode } from '../parts/QrCode.js'
 import { Spinner } from '../parts/Spinner.js'
+import { useT } from '../../i18n/useT.js'
 export { SHARED_CHUNK } from '../../sharedChunk.js'
 
 /** Only https (or http on localhost in development) links are offered. */
@@ -11,18 +12,19 @@ const openable = (url: string) => /^https:\/\//i.test(url) || /^http:\/\/(localh
 /** ConnectingFarcaster: the frame's Farcaster link as a QR code (and a link on mobile), then waiting. */
 export function ConnectingFarcaster() {
   const airlock = useAirlockInstance()
+  const t = useT()
   const { urlRef, error } = useAirlockSelector((s) => ({ urlRef: s.auth.farcasterUrlRef, error: s.auth.error?.message ?? null }), shallowEqual)
   // A bearer value: kept out of state and the log, read here by its reference.
   const url = airlock.deps.secrets.get(urlRef)
   if (error) {
     return (
       <div className="center" data-airlock="connecting-farcaster">
-        <p className="lead">Login failed</p>
+        <p className="lead">{t('connect.Connecting.loginFailed')}</p>
         <p className="error" role="alert">
-          {error}
+          {t.core(error)}
         </p>
         <button type="button" className="button" data-variant="secondary" onClick={() => airlock.dispatch({ type: 'auth/farcasterLoginRequested' })}>
-          Try again
+          {t('connect.Connecting.tryAgain')}
         </button>
       </div>
     )
@@ -31,15 +33,15 @@ export function ConnectingFarcaster() {
     <div className="center" data-airlock="connecting-farcaster">
       {url && openable(url) ? (
         <>
-          <QrCode value={url} label="Farcaster login QR code" />
-          <p className="muted">Scan with your phone's camera or the Farcaster app.</p>
+          <QrCode value={url} label={t('connect.ConnectingFarcaster.qrLabel')} />
+          <p className="muted">{t('connect.ConnectingFarcaster.scanHint')}</p>
           <a className="button" data-variant="secondary" href={url} target="_blank" rel="noopener noreferrer">
             <SocialMark provider="farcaster" />
-            Open Farcaster
+            {t('connect.ConnectingFarcaster.open')}
           </a>
         </>
       ) : (
-        <Spinner label="Loading the QR code" size="lg" />
+        <Spinner label={t('connect.ConnectingFarcaster.loadingQr')} size="lg" />
       )}
     </div>
   )

@@ -3,13 +3,15 @@ import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector
 import { SocialMark } from '../marks/BrandMark.js'
 import { SOCIAL_NAMES, startSocialLogin } from '../parts/EmbeddedLogin.js'
 import { Spinner } from '../parts/Spinner.js'
+import { useT } from '../../i18n/useT.js'
 export { SHARED_CHUNK } from '../../sharedChunk.js'
 
 /** ConnectingSocial: the provider's window is open; waiting, or failed with Try again. */
 export function ConnectingSocial() {
   const airlock = useAirlockInstance()
+  const t = useT()
   const { social, error, step } = useAirlockSelector((s) => ({ social: s.auth.social, error: s.auth.error?.message ?? null, step: s.auth.step }), shallowEqual)
-  const name = social ? SOCIAL_NAMES[social] : 'the provider'
+  const name = social ? SOCIAL_NAMES[social] : t('connect.ConnectingSocial.theProvider')
   return (
     <div className="center" data-airlock="connecting-social">
       <span className="badge" data-size="lg" aria-hidden="true">
@@ -17,21 +19,21 @@ export function ConnectingSocial() {
       </span>
       {error ? (
         <>
-          <p className="lead">Login failed</p>
+          <p className="lead">{t('connect.Connecting.loginFailed')}</p>
           <p className="error" role="alert">
-            {error}
+            {t.core(error)}
           </p>
           {social ? (
             <button type="button" className="button" data-variant="secondary" onClick={() => startSocialLogin(airlock, social)}>
-              Try again
+              {t('connect.Connecting.tryAgain')}
             </button>
           ) : null}
         </>
       ) : (
         <>
-          <Spinner label={step === 'loadingUser' ? 'Signing in' : `Waiting for ${name}`} size="lg" />
-          <p className="lead">Continue with {name}</p>
-          <p className="muted">Log in and allow access in the window that opened.</p>
+          <Spinner label={step === 'loadingUser' ? t('connect.Connecting.signingIn') : t('connect.Connecting.waitingFor', { name })} size="lg" />
+          <p className="lead">{t('connect.EmbeddedLogin.continueWith', { provider: name })}</p>
+          <p className="muted">{t('connect.ConnectingSocial.allowAccess')}</p>
         </>
       )}
     </div>

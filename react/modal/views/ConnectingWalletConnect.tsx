@@ -9,17 +9,23 @@ import { QrCode } from '../parts/QrCode.js'
 import { RelayStatus } from '../parts/RelayStatus.js'
 import { Spinner } from '../parts/Spinner.js'
 import { WalletIcon } from '../parts/WalletIcon.js'
+import { en } from '../../../core/i18n/en.js'
+import { useT, type Translate } from '../../i18n/useT.js'
 // One shared start-up chunk with the page (see react/sharedChunk.ts).
 export { SHARED_CHUNK } from '../../sharedChunk.js'
 
-export const LINK_COPIED_MESSAGE = 'Link copied'
-export const LINK_COPY_FAILED_MESSAGE = 'Could not copy the link'
-/** After the code was refreshed (expiry), a link copied before no longer pairs. */
-export const LINK_REFRESHED_MESSAGE = 'The code was refreshed. Copy the link again.'
-/** While the SDK keeps its data in memory (issue 21, fault 6e): the connection will not survive a reload. */
+/**
+ * While the SDK keeps its data in memory (issue 21, fault 6e): the connection will not survive a
+ * reload. The catalogue's keys; the English texts are `STORAGE_IN_MEMORY_MESSAGES`.
+ */
+const STORAGE_IN_MEMORY_KEYS = {
+  full: 'connect.ConnectingWalletConnect.storageFull',
+  unavailable: 'connect.ConnectingWalletConnect.storageUnavailable',
+} as const
+/** The English of those notes (tests compare with them). */
 export const STORAGE_IN_MEMORY_MESSAGES = {
-  full: 'Your browser’s storage is full, so WalletConnect works for this visit only: after a reload you will need to scan a new QR code.',
-  unavailable: 'Your browser’s storage can’t be used, so WalletConnect works for this visit only: after a reload you will need to scan a new QR code.',
+  full: en[STORAGE_IN_MEMORY_KEYS.full],
+  unavailable: en[STORAGE_IN_MEMORY_KEYS.unavailable],
 } as const
 
 /** A registry wallet as the view uses it: outside data that came through `router.data`, checked. */
@@ -62,6 +68,7 @@ export function ConnectingWalletConnect() {
  */
 export function WalletConnectPairing({ basic }: { basic: boolean }) {
   const airlock = useAirlockInstance()
+  const t = useT()
   const data = useAirlockSelector((state) => state.router.data)
   const wallet = basic ? undefined : pairingWallet(data)
   const { status, uriRef, error, isMobile, dev, storage } = useAirlockSelector(
@@ -95,45 +102,45 @@ export function WalletConnectPairing({ basic }: { basic: boolean }) {
     try {
       await globalThis.navigator.clipboard.writeText(value)
       setCopied(value)
-      toast('success', LINK_COPIED_MESSAGE)
+      toast('success', t('connect.ConnectingWalletConnect.linkCopied'))
     } catch {
-      toast('error', LINK_COPY_FAILED_MESSAGE)
+      toast('error', t('connect.ConnectingWalletConnect.linkCopyFailed'))
     }
   }
   const links = wallet && uri ? walletDeepLinks(wallet, uri, { isMobile, dev }) : []
-  const name = wallet?.name ?? 'your wallet'
+  const name = wallet?.name ?? t('connect.ConnectingWalletConnect.yourWallet')
 
   if (status === 'failed') {
     return (
       <div className="center" data-airlock="walletconnect-error">
         {wallet ? <WalletIcon name={wallet.name} size="lg" /> : null}
-        <p className="lead">Connection failed</p>
+        <p className="lead">{t('connect.Connecting.failed')}</p>
         <p className="error" role="alert">
-          {error?.message ?? 'Something went wrong'}
+          {t.core(error?.message ?? 'Something went wrong')}
         </p>
         <button type="button" className="button" onClick={() => airlock.dispatch({ type: 'walletConnect/connectRequested', ...(wallet ? { wallet: { id: wallet.id, name: wallet.name } } : {}) })}>
-          Try again
+          {t('connect.Connecting.tryAgain')}
         </button>
       </div>
     )
   }
-  if (status === 'connected') return <p className="lead center">Connected</p>
+  if (status === 'connected') return <p className="lead center">{t('connect.Connecting.connected')}</p>
 
   return (
     <div className="stack center" data-airlock="walletconnect">
-      {links[0]?.kind === 'mobile' ? <LinkButton link={links[0]} name={name} primary /> : null}
+      {links[0]?.kind === 'mobile' ? <LinkButton link={links[0]} name={name} t={t} primary /> : null}
       <div data-airlock="walletconnect-qr" data-uri={uri ?? undefined} aria-busy={uri ? undefined : true} style={{ display: 'grid', placeItems: 'center', minHeight: 256 }}>
-        {uri ? <QrCode value={uri} label={`QR code to connect ${name}. Scan it with your wallet app.`} /> : <Spinner label="Preparing the QR code" size="lg" />}
+        {uri ? <QrCode value={uri} label={t('connect.ConnectingWalletConnect.qrLabel', { name })} /> : <Spinner label={t('connect.ConnectingWalletConnect.preparingQr')} size="lg" />}
       </div>
-      <p className="muted">Scan this QR code with {name}{wallet ? '' : ' (any WalletConnect wallet)'}.</p>
+      <p className="muted">{wallet ? t('connect.ConnectingWalletConnect.scanWith', { name }) : t('connect.ConnectingWalletConnect.scanWithAny')}</p>
       {storage ? (
         <p className="muted" role="status" data-airlock="walletconnect-storage">
-          {STORAGE_IN_MEMORY_MESSAGES[storage]}
+          {t(STORAGE_IN_MEMORY_KEYS[storage])}
         </p>
       ) : null}
       {copied && uri && copied !== uri ? (
         <p className="muted" role="status" data-airlock="walletconnect-refreshed">
-          {LINK_REFRESHED_MESSAGE}
+          {t('connect.ConnectingWalletConnect.linkRefreshed')}
         </p>
       ) : null}
       <RelayStatus />
@@ -141,20 +148,24 @@ export function WalletConnectPairing({ basic }: { basic: boolean }) {
         <span aria-hidden="true" style={{ display: 'inline-flex', width: 16, height: 16 }}>
           <CopyIcon />
         </span>
-        Copy link
+        {t('connect.ConnectingWalletConnect.copyLink')}
       </button>
       {links
         .filter((link) => link.kind !== 'mobile')
         .map((link) => (
-          <LinkButton key={link.kind} link={link} name={name} />
+          <LinkButton key={link.kind} link={link} name={name} t={t} />
         ))}
     </div>
   )
 }
 
-const LINK_LABELS = { mobile: 'Open', desktop: 'Open desktop app', web: 'Open web app' } as const
+/** A link button's text, and its label naming the wallet (the mobile button's text names it already). */
+const LINK_KEYS = {
+  desktop: { text: 'connect.ConnectingWalletConnect.openDesktop', label: 'connect.ConnectingWalletConnect.openDesktopOf' },
+  web: { text: 'connect.ConnectingWalletConnect.openWeb', label: 'connect.ConnectingWalletConnect.openWebOf' },
+} as const
 
-function LinkButton({ link, name, primary = false }: { link: ReturnType<typeof walletDeepLinks>[number]; name: string; primary?: boolean }) {
+function LinkButton({ link, name, t, primary = false }: { link: ReturnType<typeof walletDeepLinks>[number]; name: string; t: Translate; primary?: boolean }) {
   const open = () => {
     // noopener: the wallet's page gets no handle on this one.
     globalThis.window?.open(link.href, link.target, 'noopener,noreferrer')
@@ -165,10 +176,10 @@ function LinkButton({ link, name, primary = false }: { link: ReturnType<typeof w
       className="button"
       data-variant={primary ? undefined : 'secondary'}
       data-link={link.kind}
-      aria-label={link.kind === 'mobile' ? undefined : `${LINK_LABELS[link.kind]} of ${name}`}
+      aria-label={link.kind === 'mobile' ? undefined : t(LINK_KEYS[link.kind].label, { name })}
       onClick={open}
     >
-      {link.kind === 'mobile' ? `${LINK_LABELS.mobile} ${name}` : LINK_LABELS[link.kind]}
+      {link.kind === 'mobile' ? t('connect.ConnectingWalletConnect.openApp', { name }) : t(LINK_KEYS[link.kind].text)}
     </button>
   )
 }

@@ -6,12 +6,14 @@ import { shortDecimal } from '../../../core/format/shortDecimal.js'
 import { availableOnrampProviders, ONRAMP_PROVIDER_LIST } from '../../../core/onramp/onrampProviders.js'
 import { onrampPopup } from '../../../core/onramp/onrampSession.js'
 import type { OnrampProviderId, OnrampState, PaymentCurrencyId, PaymentMethod } from '../../../core/onramp/types.js'
+import type { MessageKey } from '../../../core/i18n/en.js'
 import { activeAccountKey } from '../../../core/portfolio/activeAccountKey.js'
 import { selectPortfolio } from '../../../core/portfolio/selectPortfolio.js'
 import { selectActiveNetwork } from '../../../core/slices/network/selectors.js'
 import { initialOnrampState, onrampAmountError, onrampFormReady, onrampLimits } from '../../../core/slices/portfolio/onrampReducer.js'
 import { useAirlockInstance } from '../../context.js'
 import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector.js'
+import { useT, type Translate } from '../../i18n/useT.js'
 import { NotConnected } from '../parts/NotConnected.js'
 import { Spinner } from '../parts/Spinner.js'
 import { DetailRow } from '../parts/DetailRow.js'
@@ -19,10 +21,27 @@ import { CurrencyIcon, TokenIcon } from '../tabs/TokenIcon.js'
 // Keeps the page's start-up modules in one shared chunk (see react/sharedChunk.ts).
 export { SHARED_CHUNK } from '../../sharedChunk.js'
 
-const METHODS: readonly { id: PaymentMethod; label: string }[] = [
-  { id: 'card', label: 'Card' },
-  { id: 'ach_bank_account', label: 'Bank account' },
+const METHODS: readonly { id: PaymentMethod; label: MessageKey }[] = [
+  { id: 'card', label: 'flows.OnRampProviders.methodCard' },
+  { id: 'ach_bank_account', label: 'flows.OnRampProviders.methodBankAccount' },
 ]
+
+/** The limit messages by payment method: the method is part of the sentence, so each is whole. */
+const LIMIT_MESSAGES: Record<PaymentMethod, { min: MessageKey; max: MessageKey }> = {
+  card: { min: 'flows.OnRampProviders.minimumCard', max: 'flows.OnRampProviders.maximumCard' },
+  ach_bank_account: { min: 'flows.OnRampProviders.minimumBankAccount', max: 'flows.OnRampProviders.maximumBankAccount' },
+}
+
+/**
+ * The amount's error in the shown language. Core words it in English (onrampAmountError), with the
+ * limit inside: the limit messages are made here again from the same limits, other texts go by `t.core`.
+ */
+function amountErrorText(t: Translate, error: string, onramp: OnrampState, limits: { min: string; max: string }): string {
+  const messages = LIMIT_MESSAGES[onramp.method]
+  if (error.startsWith('The minimum by ')) return t(messages.min, { amount: limits.min, currency: onramp.paymentCurrency })
+  if (error.startsWith('The maximum by ')) return t(messages.max, { amount: limits.max, currency: onramp.paymentCurrency })
+  return t.core(error)
+}
 
 /**
  * Buy crypto (SPEC 2 OnRampProviders, SPEC 7 on-ramp calls): what to buy, the payment currency
@@ -38,6 +57,7 @@ export function OnRampProviders() {
 
 function OnRampFlow({ accountKey }: { accountKey: string }) {
   const airlock = useAirlockInstance()
+  const t = useT()
   const network = useAirlockSelector(selectActiveNetwork)
   // Absent until this view first opens (the effect below).
   const onramp = useAirlockSelector((state) => selectPortfolio(state).onramp) ?? initialOnrampState
@@ -52,17 +72,17 @@ function OnRampFlow({ accountKey }: { accountKey: string }) {
   const { purchase, quote } = onramp
   const symbol = onramp.options.value?.purchaseCurrencies.find((c) => c.id === onramp.purchaseCurrency)?.symbol ?? network.nativeCurrency.symbol
 
-  if (onramp.options.status !== 'loaded') return <div className="center"><Spinner label="Loading" size="lg" /></div>
+  if (onramp.options.status !== 'loaded') return <div className="center"><Spinner label={t('common.loading')} size="lg" /></div>
 
   if (purchase.status === 'opening' || purchase.status === 'waiting') {
     return (
       <div className="center" data-airlock="onramp-waiting">
-        <Spinner label="Waiting for your purchase" size="lg" />
+        <Spinner label={t('flows.OnRampProviders.waiting')} size="lg" />
         <p className="muted" role="status">
-          {purchase.status === 'opening' ? 'Opening the provider…' : `Finish buying ${symbol} in the ${providerName(purchase.provider)} window. Your balance updates here when the funds arrive.`}
+          {purchase.status === 'opening' ? t('flows.OnRampProviders.opening') : t('flows.OnRampProviders.finishBuying', { symbol, provider: providerName(purchase.provider) ?? t('flows.OnRampProviders.providerFallback') })}
         </p>
         <button type="button" className="button" onClick={() => airlock.dispatch({ type: 'onramp/reset' })}>
-          Cancel
+          {t('flows.OnRampProviders.cancel')}
         </button>
       </div>
     )
@@ -72,7 +92,10 @@ function OnRampFlow({ accountKey }: { accountKey: string }) {
     return (
       <div className="stack" data-airlock="onramp-arrived">
         <p className="lead" role="status">
-          {groupDecimal(shortDecimal(formatUnits(BigInt(purchase.received ?? '0'), network.nativeCurrency.decimals), 6))} {network.nativeCurrency.symbol} arrived in your wallet
+          {t('flows.OnRampProviders.arrived', {
+            amount: groupDecimal(shortDecimal(formatUnits(BigInt(purchase.received ?? '0'), network.nativeCurrency.decimals), 6), t.locale),
+            symbol: network.nativeCurrency.symbol,
+          })}
         </p>
         <button
           type="button"
@@ -82,7 +105,7 @@ function OnRampFlow({ accountKey }: { accountKey: string }) {
             airlock.dispatch({ type: 'router/backRequested' })
           }}
         >
-          Done
+          {t('flows.OnRampProviders.done')}
         </button>
       </div>
     )
@@ -104,15 +127,15 @@ function OnRampFlow({ accountKey }: { accountKey: string }) {
     <div className="stack" data-airlock="onramp">
       {onramp.options.fallback ? (
         <p className="muted" role="note" style={{ margin: 0 }}>
-          Showing the default options: the provider list could not be loaded.
+          {t('flows.OnRampProviders.defaultOptions')}
         </p>
       ) : null}
       <label className="stack">
-        <span className="muted">You buy</span>
+        <span className="muted">{t('flows.OnRampProviders.youBuy')}</span>
         <span className="with-icon">
           {buying ? <TokenIcon key={buying.symbol} url="" symbol={buying.symbol} /> : null}
           <select className="search" value={onramp.purchaseCurrency ?? ''} onChange={(event) => airlock.dispatch({ type: 'onramp/formChanged', purchaseCurrency: event.target.value })} data-airlock="onramp-purchase-currency">
-            {currencies.length === 0 ? <option value="">Nothing to buy on {network.name}</option> : null}
+            {currencies.length === 0 ? <option value="">{t('flows.OnRampProviders.nothingToBuy', { network: network.name })}</option> : null}
             {currencies.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.symbol} · {c.name}
@@ -123,7 +146,7 @@ function OnRampFlow({ accountKey }: { accountKey: string }) {
       </label>
       <span style={{ display: 'flex', gap: 8 }}>
         <label className="stack" style={{ flex: 1 }}>
-          <span className="muted">Pay in</span>
+          <span className="muted">{t('flows.OnRampProviders.payIn')}</span>
           <span className="with-icon">
             <CurrencyIcon key={onramp.paymentCurrency} code={onramp.paymentCurrency} />
             <select className="search" value={onramp.paymentCurrency} onChange={(event) => airlock.dispatch({ type: 'onramp/formChanged', paymentCurrency: event.target.value as PaymentCurrencyId })} data-airlock="onramp-payment-currency">
@@ -136,11 +159,11 @@ function OnRampFlow({ accountKey }: { accountKey: string }) {
           </span>
         </label>
         <label className="stack" style={{ flex: 1 }}>
-          <span className="muted">Pay with</span>
+          <span className="muted">{t('flows.OnRampProviders.payWith')}</span>
           <select className="search" value={onramp.method} onChange={(event) => airlock.dispatch({ type: 'onramp/formChanged', method: event.target.value as PaymentMethod })} data-airlock="onramp-method">
             {METHODS.map((m) => (
               <option key={m.id} value={m.id}>
-                {m.label}
+                {t(m.label)}
               </option>
             ))}
           </select>
@@ -148,7 +171,7 @@ function OnRampFlow({ accountKey }: { accountKey: string }) {
       </span>
       <span className="stack">
         <label className="muted" htmlFor={amountId}>
-          Amount ({limits.min} to {limits.max} {onramp.paymentCurrency})
+          {t('flows.OnRampProviders.amountLabel', { min: limits.min, max: limits.max, currency: onramp.paymentCurrency })}
         </label>
         <input
           id={amountId}
@@ -164,51 +187,55 @@ function OnRampFlow({ accountKey }: { accountKey: string }) {
         />
         {amountError ? (
           <span className="error" id={errorId} role="alert" data-airlock="onramp-amount-error">
-            {amountError}
+            {amountErrorText(t, amountError, onramp, limits)}
           </span>
         ) : null}
       </span>
-      <QuoteSummary onramp={onramp} symbol={symbol} />
+      <QuoteSummary onramp={onramp} symbol={symbol} t={t} />
       {formReady && quote.status === 'idle' ? (
         <p className="muted" data-airlock="onramp-no-quote" style={{ margin: 0 }}>
-          The provider shows the price and its fees before you pay.
+          {t('flows.OnRampProviders.noQuote')}
         </p>
       ) : null}
       {purchase.status === 'failed' ? (
         <p className="error" role="alert" data-airlock="onramp-error">
-          {purchase.error?.message}
+          {purchase.error ? t.core(purchase.error.message) : null}
         </p>
       ) : null}
-      <ul className="stack" aria-label="Providers" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      <ul className="stack" aria-label={t('flows.OnRampProviders.providers')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {providers.map((p) => (
           <li key={p.id}>
             <button type="button" className="row" disabled={p.id === 'meld' ? !formReady : quote.status !== 'ready'} onClick={() => choose(p.id)} data-airlock="onramp-provider" data-provider={p.id}>
               <span className="row-name">
-                {p.name} <span className="muted">{p.description}</span>
+                {p.name} <span className="muted">{t.core(p.description)}</span>
               </span>
-              <span className="muted">{p.id === 'coinbase' && quote.value && !quote.value.estimate ? `Fee ${quote.value.providerFee} ${quote.value.currency}` : 'Fee 1-2%'}</span>
+              <span className="muted">{p.id === 'coinbase' && quote.value && !quote.value.estimate ? t('flows.OnRampProviders.fee', { amount: quote.value.providerFee, currency: quote.value.currency }) : t('flows.OnRampProviders.feeRange')}</span>
             </button>
           </li>
         ))}
       </ul>
-      {providers.length === 0 ? <p className="muted">No provider sells on {network.name}.</p> : null}
+      {providers.length === 0 ? <p className="muted">{t('flows.OnRampProviders.noProvider', { network: network.name })}</p> : null}
     </div>
   )
 }
 
-function QuoteSummary({ onramp, symbol }: { onramp: OnrampState; symbol: string }) {
+function QuoteSummary({ onramp, symbol, t }: { onramp: OnrampState; symbol: string; t: Translate }) {
   const { quote } = onramp
-  if (quote.status === 'waiting' || quote.status === 'loading') return <Spinner label="Getting a quote" />
+  if (quote.status === 'waiting' || quote.status === 'loading') return <Spinner label={t('flows.OnRampProviders.gettingQuote')} />
   if (quote.status !== 'ready' || !quote.value) return null
   const q = quote.value
   return (
     <dl className="stack" data-airlock="onramp-quote" style={{ margin: 0 }}>
-      <DetailRow label={q.estimate ? 'You get (estimate)' : 'You get'} value={q.purchaseAmount ? `${groupDecimal(shortDecimal(q.purchaseAmount, 6))} ${symbol}` : 'Shown by the provider'} />
-      <DetailRow label="Provider fee" value={`${q.providerFee} ${q.currency}`} />
-      <DetailRow label="Network fee" value={`${q.networkFee} ${q.currency}`} />
-      <DetailRow label="Total" value={`${q.paymentTotal} ${q.currency}`} />
+      <DetailRow
+        label={q.estimate ? t('flows.OnRampProviders.youGetEstimate') : t('flows.OnRampProviders.youGet')}
+        value={q.purchaseAmount ? `${groupDecimal(shortDecimal(q.purchaseAmount, 6), t.locale)} ${symbol}` : t('flows.OnRampProviders.shownByProvider')}
+      />
+      <DetailRow label={t('flows.OnRampProviders.providerFee')} value={`${q.providerFee} ${q.currency}`} />
+      <DetailRow label={t('flows.OnRampProviders.networkFee')} value={`${q.networkFee} ${q.currency}`} />
+      <DetailRow label={t('flows.OnRampProviders.total')} value={`${q.paymentTotal} ${q.currency}`} />
     </dl>
   )
 }
 
-const providerName = (id: OnrampProviderId | null): string => ONRAMP_PROVIDER_LIST.find((p) => p.id === id)?.name ?? 'provider'
+/** A provider's product name (not translated); undefined when none was chosen. */
+const providerName = (id: OnrampProviderId | null): string | undefined => ONRAMP_PROVIDER_LIST.find((p) => p.id === id)?.name

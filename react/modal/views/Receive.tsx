@@ -7,6 +7,7 @@ import { CopyIcon } from '../parts/icons.js'
 import { QrCode } from '../parts/QrCode.js'
 import { useCopyAddress } from '../parts/useCopyAddress.js'
 import { NotConnected } from '../parts/NotConnected.js'
+import { useT } from '../../i18n/useT.js'
 // Keeps the page's start-up modules in one shared chunk (see react/sharedChunk.ts).
 export { SHARED_CHUNK } from '../../sharedChunk.js'
 
@@ -34,6 +35,7 @@ export function selectReceiveNetworks(state: AirlockState, caipAddress: string |
  * receive on. Loaded on demand.
  */
 export function Receive() {
+  const t = useT()
   const { address, caipAddress } = useAccount()
   const networks = useAirlockSelector((state) => selectReceiveNetworks(state, caipAddress ?? null), shallowArray)
   const copy = useCopyAddress()
@@ -43,17 +45,17 @@ export function Receive() {
   return (
     <div className="stack" data-airlock="receive">
       <div className="center">
-        <QrCode value={address} label={`QR code of your address ${address}`} size={200} />
-        <p className="muted">Scan the code or copy the address to receive funds.</p>
+        <QrCode value={address} label={t('account.Receive.qrLabel', { address })} size={200} />
+        <p className="muted">{t('account.Receive.hint')}</p>
         <p className="mono" data-airlock="receive-address" style={{ overflowWrap: 'anywhere', margin: 0 }}>
           {address}
         </p>
         <button type="button" className="button" onClick={() => void copy(address)}>
-          <CopyIcon /> Copy address
+          <CopyIcon /> {t('account.Receive.copyAddress')}
         </button>
       </div>
       <p className="muted" id="airlock-receive-networks">
-        Only send assets on these networks to this address:
+        {t('account.Receive.networksIntro')}
       </p>
       <ul className="stack" aria-labelledby="airlock-receive-networks" data-airlock="receive-networks" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {networks.map((network) => (

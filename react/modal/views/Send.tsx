@@ -13,6 +13,8 @@ import type { SendTransaction, TokenBalance } from '../../../core/portfolio/type
 import { isSolanaAddress } from '../../../core/chains/addressPatterns.js'
 import { selectActiveNetwork } from '../../../core/slices/network/selectors.js'
 import type { Network } from '../../../core/chains/types.js'
+import { en, type MessageKey } from '../../../core/i18n/en.js'
+import type { MessageValues } from '../../../core/i18n/formatMessage.js'
 import { shortAddress } from '../../components/shortAddress.js'
 import { useAirlockInstance } from '../../context.js'
 import { useAirlockSelector } from '../../hooks/useAirlockSelector.js'
@@ -20,15 +22,26 @@ import { NotConnected } from '../parts/NotConnected.js'
 import { Spinner } from '../parts/Spinner.js'
 import { DetailRow } from '../parts/DetailRow.js'
 import { TransactionDone } from '../parts/TransactionDone.js'
+import { useT } from '../../i18n/useT.js'
 // Keeps the page's start-up modules in one shared chunk (see react/sharedChunk.ts).
 export { SHARED_CHUNK } from '../../sharedChunk.js'
 
-/** SPEC 5 validation strings, verbatim. */
+/** SPEC 5 validation messages; their English is SPEC 5's, verbatim (SEND_ERRORS). */
+const SEND_ERROR_KEYS = {
+  required: 'trade.Send.errorRequired',
+  token: 'trade.Send.errorToken',
+  chain: 'trade.Send.errorChain',
+} as const satisfies Record<string, MessageKey>
+
+/** SPEC 5 validation strings, verbatim: the English of SEND_ERROR_KEYS. */
 export const SEND_ERRORS = {
-  required: 'An amount and receiver address are required',
-  token: 'A token is required',
-  chain: 'Unsupported chain',
+  required: en[SEND_ERROR_KEYS.required],
+  token: en[SEND_ERROR_KEYS.token],
+  chain: en[SEND_ERROR_KEYS.chain],
 } as const
+
+/** What the form says is wrong: one of the catalogue's messages, or a text core or a wallet wrote (shown through `t.core`). */
+type Problem = { readonly key: MessageKey; readonly values?: MessageValues } | { readonly core: string }
 
 /** What the preview shows and the wallet is asked to sign. */
 interface Draft {
@@ -38,7 +51,8 @@ interface Draft {
   readonly receiver: string
   readonly to: string
   readonly tx: SendTransaction
-  readonly fee: string | null
+  /** The network fee: a plain decimal (grouped where shown) and its currency. */
+  readonly fee: { readonly amount: string; readonly symbol: string } | null
 }
 
 /**
@@ -55,6 +69,7 @@ export function Send() {
 
 function SendFlow({ accountKey }: { accountKey: string }) {
   const airlock = useAirlockInstance()
+  const t = useT()
   const network = useAirlockSelector(selectActiveNetwork)
   const native = useAirlockSelector((state) => state.balances.native[accountKey as `${string}:${string}:${string}`])
   const held = useAirlockSelector((state) => selectPortfolio(state).tokens[accountKey]?.data)
@@ -70,41 +85,42 @@ function SendFlow({ accountKey }: { accountKey: string }) {
   const [tokenId, setTokenId] = useState('')
   const [amount, setAmount] = useState('')
   const [receiver, setReceiver] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<Problem | null>(null)
   const [busy, setBusy] = useState(false)
   const [draft, setDraft] = useState<Draft | null>(null)
   const send = useAirlockSelector((state) => selectPortfolio(state).send)
   // A failed send shows its reason on the form it came from.
-  const shown = error ?? (send.status === 'failed' ? (send.error?.message ?? null) : null)
-  const token = tokens.find((t) => tokenIdOf(t) === tokenId) ?? (tokenId === '' ? tokens[0] : undefined)
+  const problem: Problem | null = error ?? (send.status === 'failed' && send.error?.message ? { core: send.error.message } : null)
+  const shown = problem === null ? null : 'core' in problem ? t.core(problem.core) : t(problem.key, problem.values)
+  const token = tokens.find((item) => tokenIdOf(item) === tokenId) ?? (tokenId === '' ? tokens[0] : undefined)
 
   const review = async (event: FormEvent) => {
     event.preventDefault()
     setError(null)
     if (send.status === 'failed') airlock.dispatch({ type: 'send/reset' })
     const family = network.chainNamespace
-    if (family !== 'eip155' && family !== 'solana') return setError(SEND_ERRORS.chain)
-    if (!token) return setError(SEND_ERRORS.token)
+    if (family !== 'eip155' && family !== 'solana') return setError({ key: SEND_ERROR_KEYS.chain })
+    if (!token) return setError({ key: SEND_ERROR_KEYS.token })
     const wanted = amount.trim()
     const to = receiver.trim()
-    if (wanted === '' || to === '') return setError(SEND_ERRORS.required)
+    if (wanted === '' || to === '') return setError({ key: SEND_ERROR_KEYS.required })
     const decimals = Number(token.quantity.decimals)
-    if (!/^\d+(\.\d+)?$/.test(wanted) || (wanted.split('.')[1]?.length ?? 0) > decimals) return setError(`Enter an amount with at most ${decimals} decimals`)
+    if (!/^\d+(\.\d+)?$/.test(wanted) || (wanted.split('.')[1]?.length ?? 0) > decimals) return setError({ key: 'trade.Send.errorDecimals', values: { decimals } })
     const units = parseUnits(wanted, decimals)
-    if (units === 0n) return setError('Enter an amount above zero')
-    if (units > parseUnits(balanceOf(token), decimals)) return setError('Insufficient balance')
+    if (units === 0n) return setError({ key: 'trade.Send.errorZero' })
+    if (units > parseUnits(balanceOf(token), decimals)) return setError({ key: 'trade.Send.insufficientBalance' })
     setBusy(true)
     try {
       if (family === 'solana') {
         // Names are EVM only (SPEC).
-        if (!isSolanaAddress(to)) throw new Error('Enter a Solana address')
+        if (!isSolanaAddress(to)) return setError({ key: 'trade.Send.errorSolanaAddress' })
         const mint = token.address?.split(':')[2]
         const tx: SendTransaction = mint ? { namespace: 'solana', from: address, to, mint, amount: units.toString(), decimals } : { namespace: 'solana', from: address, to, lamports: units.toString() }
         const { solanaTransfer } = await import('../../../core/portfolio/solanaTransfer.js')
         const { namespace: _namespace, ...send } = tx
         // The fee includes the rent of the receiver's token account when the send creates it.
         const { fee } = await solanaTransfer({ network, send }).catch(() => ({ fee: null }))
-        setDraft({ token, amount: wanted, units, receiver: to, to, tx, fee: fee === null ? null : `${formatUnits(fee, 9)} SOL` })
+        setDraft({ token, amount: wanted, units, receiver: to, to, tx, fee: fee === null ? null : { amount: formatUnits(fee, 9), symbol: 'SOL' } })
         return
       }
       const receiverAddress = isAddress(to, { strict: false })
@@ -117,7 +133,7 @@ function SendFlow({ accountKey }: { accountKey: string }) {
       const fee = await networkFee(network, tx).catch(() => null)
       setDraft({ token, amount: wanted, units, receiver: to, to: receiverAddress, tx, fee })
     } catch (cause) {
-      setError(cause instanceof Error ? cause.message : String(cause))
+      setError({ core: cause instanceof Error ? cause.message : String(cause) })
     } finally {
       setBusy(false)
     }
@@ -125,23 +141,21 @@ function SendFlow({ accountKey }: { accountKey: string }) {
 
   const confirm = () => {
     if (!draft) return
-    const { token: t } = draft
+    const { token: sent } = draft
     // The flow continues in the store (core/portfolio/portfolioEpics.ts sendEpic): the embedded
     // wallet's approval view replaces this one while it waits, and this state would be gone.
     airlock.dispatch({
       type: 'send/requested',
       transaction: draft.tx,
-      summary: { amount: draft.amount, symbol: t.symbol, name: t.name, iconUrl: t.iconUrl, receiver: draft.receiver, to: draft.to, chain: network.caipNetworkId, from: address },
+      summary: { amount: draft.amount, symbol: sent.symbol, name: sent.name, iconUrl: sent.iconUrl, receiver: draft.receiver, to: draft.to, chain: network.caipNetworkId, from: address },
     })
   }
 
   if (send.status === 'sending') {
     return (
       <div className="center" data-airlock="send-sending">
-        <Spinner label="Waiting for the wallet" size="lg" />
-        <p className="muted">
-          Confirm sending {send.summary?.amount} {send.summary?.symbol} in your wallet.
-        </p>
+        <Spinner label={t('trade.Send.waitingForWallet')} size="lg" />
+        <p className="muted">{t('trade.Send.confirmInWallet', { amount: send.summary?.amount ?? '', symbol: send.summary?.symbol ?? '' })}</p>
       </div>
     )
   }
@@ -157,7 +171,7 @@ function SendFlow({ accountKey }: { accountKey: string }) {
           airlock.dispatch({ type: 'router/backRequested' })
         }}
       >
-        Sent {send.summary?.amount} {send.summary?.symbol}
+        {t('trade.Send.sent', { amount: send.summary?.amount ?? '', symbol: send.summary?.symbol ?? '' })}
       </TransactionDone>
     )
   }
@@ -166,10 +180,10 @@ function SendFlow({ accountKey }: { accountKey: string }) {
     return (
       <div className="stack" data-airlock="send-preview">
         <dl className="stack" style={{ margin: 0 }}>
-          <DetailRow label="Send" value={`${draft.amount} ${draft.token.symbol}`} />
-          <DetailRow label="To" value={draft.receiver === draft.to ? shortAddress(draft.to) : `${draft.receiver} (${shortAddress(draft.to)})`} />
-          <DetailRow label="Network" value={network.name} />
-          <DetailRow label="Network fee" value={draft.fee ?? 'Unknown'} />
+          <DetailRow label={t('trade.Send.sendLabel')} value={`${draft.amount} ${draft.token.symbol}`} />
+          <DetailRow label={t('trade.Send.to')} value={draft.receiver === draft.to ? shortAddress(draft.to) : `${draft.receiver} (${shortAddress(draft.to)})`} />
+          <DetailRow label={t('trade.Send.network')} value={network.name} />
+          <DetailRow label={t('trade.Send.networkFee')} value={draft.fee ? `${groupDecimal(draft.fee.amount, t.locale)} ${draft.fee.symbol}` : t('trade.Send.unknown')} />
         </dl>
         {shown ? (
           <p className="error" role="alert">
@@ -177,10 +191,10 @@ function SendFlow({ accountKey }: { accountKey: string }) {
           </p>
         ) : null}
         <button type="button" className="button" data-airlock="send-confirm" onClick={confirm}>
-          Send
+          {t('trade.Send.confirm')}
         </button>
         <button type="button" className="button" disabled={busy} onClick={() => setDraft(null)}>
-          Edit
+          {t('trade.Send.edit')}
         </button>
       </div>
     )
@@ -189,28 +203,28 @@ function SendFlow({ accountKey }: { accountKey: string }) {
   return (
     <form className="stack" data-airlock="send-form" onSubmit={(event) => void review(event)} noValidate>
       <label className="stack">
-        <span className="muted">Token</span>
+        <span className="muted">{t('trade.Send.token')}</span>
         <select className="search" value={token ? tokenIdOf(token) : ''} onChange={(event) => setTokenId(event.target.value)} data-airlock="send-token">
-          {tokens.length === 0 ? <option value="">No token to send</option> : null}
-          {tokens.map((t) => (
-            <option key={tokenIdOf(t)} value={tokenIdOf(t)}>
-              {t.symbol} · {groupDecimal(truncateDecimal(t.quantity.numeric, 3))}
+          {tokens.length === 0 ? <option value="">{t('trade.Send.noToken')}</option> : null}
+          {tokens.map((item) => (
+            <option key={tokenIdOf(item)} value={tokenIdOf(item)}>
+              {item.symbol} · {groupDecimal(truncateDecimal(item.quantity.numeric, 3), t.locale)}
             </option>
           ))}
         </select>
       </label>
       <label className="stack">
-        <span className="muted">Amount</span>
+        <span className="muted">{t('trade.Send.amount')}</span>
         <span style={{ display: 'flex', gap: 8 }}>
           <input className="search" inputMode="decimal" autoComplete="off" placeholder="0.0" value={amount} onChange={(event) => setAmount(event.target.value)} data-airlock="send-amount" style={{ flex: 1 }} />
           <button type="button" className="button" disabled={!token} onClick={() => token && setAmount(balanceOf(token))}>
-            Max
+            {t('trade.Send.max')}
           </button>
         </span>
       </label>
       <label className="stack">
-        <span className="muted">To</span>
-        <input className="search" autoComplete="off" spellCheck={false} placeholder={network.chainNamespace === 'solana' ? 'Solana address' : '0x… or name.airlock.id'} value={receiver} onChange={(event) => setReceiver(event.target.value)} data-airlock="send-receiver" />
+        <span className="muted">{t('trade.Send.to')}</span>
+        <input className="search" autoComplete="off" spellCheck={false} placeholder={network.chainNamespace === 'solana' ? t('trade.Send.solanaPlaceholder') : t('trade.Send.evmPlaceholder')} value={receiver} onChange={(event) => setReceiver(event.target.value)} data-airlock="send-receiver" />
       </label>
       {shown ? (
         <p className="error" role="alert" data-airlock="send-error">
@@ -218,7 +232,7 @@ function SendFlow({ accountKey }: { accountKey: string }) {
         </p>
       ) : null}
       <button type="submit" className="button" disabled={busy} data-airlock="send-review">
-        {busy ? <Spinner label="Preparing" /> : 'Preview'}
+        {busy ? <Spinner label={t('trade.Send.preparing')} /> : t('trade.Send.preview')}
       </button>
     </form>
   )
@@ -240,9 +254,9 @@ function sendableTokens(network: Network, held: readonly TokenBalance[] | undefi
   return [{ name, symbol, chainId: network.caipNetworkId, value: 0, price: 0, quantity: { decimals: String(decimals), numeric: formatUnits(BigInt(native.value), native.decimals) }, iconUrl: '' }, ...list]
 }
 
-/** The fee the preview shows: `eth_estimateGas` × `eth_gasPrice` from the network's RPC, in its native currency. */
-async function networkFee(network: Network, tx: { from: string; to: string; value?: Hex; data?: Hex }): Promise<string> {
+/** The fee the preview shows: `eth_estimateGas` × `eth_gasPrice` from the network's RPC, in its native currency (cut to 6 decimals). */
+async function networkFee(network: Network, tx: { from: string; to: string; value?: Hex; data?: Hex }): Promise<{ amount: string; symbol: string }> {
   const client = rpcClient(network)
   const [gas, price] = await Promise.all([estimateGas(client, { account: tx.from as Address, to: tx.to as Address, ...(tx.value ? { value: BigInt(tx.value) } : {}), ...(tx.data ? { data: tx.data } : {}) }), getGasPrice(client)])
-  return `${groupDecimal(truncateDecimal(formatUnits(gas * price, network.nativeCurrency.decimals), 6))} ${network.nativeCurrency.symbol}`
+  return { amount: truncateDecimal(formatUnits(gas * price, network.nativeCurrency.decimals), 6), symbol: network.nativeCurrency.symbol }
 }

@@ -17,12 +17,15 @@ import { Spinner } from '../parts/Spinner.js'
 import { TokenIcon } from '../tabs/TokenIcon.js'
 import { DetailRow } from '../parts/DetailRow.js'
 import { TransactionDone } from '../parts/TransactionDone.js'
+import { useT } from '../../i18n/useT.js'
 // Keeps the page's start-up modules in one shared chunk (see react/sharedChunk.ts).
 export { SHARED_CHUNK } from '../../sharedChunk.js'
 
 /** Gas a swap through the service's router takes, and an approval, for the fee shown before the wallet estimates it. */
 const SWAP_GAS = 150_000n
 const APPROVE_GAS = 50_000n
+/** How often a shown quote is refreshed (SPEC 7: stale after 15 s), as the preview says it. */
+const QUOTE_REFRESH_SECONDS = 15
 
 /**
  * Swap (SPEC 2, 7): from and to tokens (the tokens held first, then the service's list, searchable),
@@ -39,6 +42,7 @@ export function Swap() {
 
 function SwapFlow({ accountKey }: { accountKey: string }) {
   const airlock = useAirlockInstance()
+  const t = useT()
   const network = useAirlockSelector(selectActiveNetwork)
   // Absent until this view first opens (the effect below).
   const swap = useAirlockSelector((state) => selectPortfolio(state).swap) ?? initialSwapState
@@ -57,22 +61,22 @@ function SwapFlow({ accountKey }: { accountKey: string }) {
     return (
       <div className="center" data-airlock="swap-unavailable">
         <p className="error" role="alert">
-          {swap.tokens.error?.message}
+          {swap.tokens.error?.message ? t.core(swap.tokens.error.message) : null}
         </p>
       </div>
     )
   }
-  if (swap.tokens.status !== 'loaded') return <div className="center"><Spinner label="Loading tokens" size="lg" /></div>
+  if (swap.tokens.status !== 'loaded') return <div className="center"><Spinner label={t('trade.Swap.loadingTokens')} size="lg" /></div>
 
   if (execution.status === 'approving' || execution.status === 'swapping') {
     const what = execution.status === 'approving'
       ? execution.approvalHash
-        ? 'Waiting for the approval to confirm…'
-        : `Approve ${swap.from?.symbol} for swapping in your wallet.`
-      : `Confirm swapping ${swap.amount} ${swap.from?.symbol} for ${swap.to?.symbol} in your wallet.`
+        ? t('trade.Swap.approvalConfirming')
+        : t('trade.Swap.approveInWallet', { symbol: String(swap.from?.symbol) })
+      : t('trade.Swap.confirmInWallet', { amount: swap.amount, from: String(swap.from?.symbol), to: String(swap.to?.symbol) })
     return (
       <div className="center" data-airlock="swap-pending">
-        <Spinner label="Waiting for the wallet" size="lg" />
+        <Spinner label={t('trade.Swap.waitingForWallet')} size="lg" />
         <p className="muted" role="status">
           {what}
         </p>
@@ -92,7 +96,7 @@ function SwapFlow({ accountKey }: { accountKey: string }) {
           airlock.dispatch({ type: 'swap/reset' })
         }}
       >
-        Swapped {swap.amount} {swap.from?.symbol} for {quote && swap.to ? amountText(quote.toAmount, swap.to) : ''} {swap.to?.symbol}
+        {t('trade.Swap.swapped', { amount: swap.amount, from: swap.from?.symbol ?? '', received: quote && swap.to ? amountText(quote.toAmount, swap.to, t.locale) : '', to: swap.to?.symbol ?? '' })}
       </TransactionDone>
     )
   }
@@ -114,7 +118,8 @@ function SwapFlow({ accountKey }: { accountKey: string }) {
 
   const fromBalance = swap.from ? balances.get(swap.from.symbol) : undefined
   const insufficient = swap.from !== null && amountUnits(swap.amount, swap.from) !== null && amountUnits(swap.amount, swap.from)! > parseUnits(fromBalance ?? '0', swap.from.decimals)
-  const failed = execution.status === 'failed' ? execution.error?.message : swap.quote.status === 'failed' ? swap.quote.error?.message : null
+  const failedText = execution.status === 'failed' ? execution.error?.message : swap.quote.status === 'failed' ? swap.quote.error?.message : null
+  const failed = failedText ? t.core(failedText) : null
 
   if (reviewing && swap.quote.value && swap.from && swap.to) {
     return <Preview swap={swap} nativeSymbol={network.nativeCurrency.symbol} nativeDecimals={network.nativeCurrency.decimals} prices={pricesBySymbol(held)} error={failed ?? null} onEdit={() => setReviewing(false)} onConfirm={() => airlock.dispatch({ type: 'swap/confirmed' })} />
@@ -131,7 +136,7 @@ function SwapFlow({ accountKey }: { accountKey: string }) {
       }}
     >
       <TokenAmount
-        label="You pay"
+        label={t('trade.Swap.youPay')}
         token={swap.from}
         balance={fromBalance}
         onPick={() => setPicking('from')}
@@ -139,13 +144,13 @@ function SwapFlow({ accountKey }: { accountKey: string }) {
         onAmount={(amount) => airlock.dispatch({ type: 'swap/formChanged', amount })}
         onMax={fromBalance && swap.from && !isNativeToken(swap.from.address) ? () => airlock.dispatch({ type: 'swap/formChanged', amount: fromBalance }) : undefined}
       />
-      <button type="button" className="button" aria-label="Switch the tokens" data-airlock="swap-flip" onClick={() => airlock.dispatch({ type: 'swap/flipped' })} style={{ alignSelf: 'center' }}>
+      <button type="button" className="button" aria-label={t('trade.Swap.switchTokens')} data-airlock="swap-flip" onClick={() => airlock.dispatch({ type: 'swap/flipped' })} style={{ alignSelf: 'center' }}>
         ⇅
       </button>
-      <TokenAmount label="You receive" token={swap.to} balance={swap.to ? balances.get(swap.to.symbol) : undefined} onPick={() => setPicking('to')} quote={swap} />
+      <TokenAmount label={t('trade.Swap.youReceive')} token={swap.to} balance={swap.to ? balances.get(swap.to.symbol) : undefined} onPick={() => setPicking('to')} quote={swap} />
       {insufficient ? (
         <p className="error" role="alert" data-airlock="swap-error">
-          Insufficient balance
+          {t('trade.Swap.insufficientBalance')}
         </p>
       ) : failed ? (
         <p className="error" role="alert" data-airlock="swap-error">
@@ -153,7 +158,7 @@ function SwapFlow({ accountKey }: { accountKey: string }) {
         </p>
       ) : null}
       <button type="submit" className="button" data-airlock="swap-review" disabled={swap.quote.status !== 'ready' || insufficient}>
-        {swap.quote.status === 'loading' || swap.quote.status === 'waiting' ? <Spinner label="Getting a quote" /> : !swap.to ? 'Choose a token' : 'Review swap'}
+        {swap.quote.status === 'loading' || swap.quote.status === 'waiting' ? <Spinner label={t('trade.Swap.gettingQuote')} /> : !swap.to ? t('trade.Swap.chooseToken') : t('trade.Swap.review')}
       </button>
     </form>
   )
@@ -170,13 +175,13 @@ function TokenAmount(props: {
   quote?: SwapState
 }) {
   const id = useId()
+  const t = useT()
   const { token, quote } = props
-  const received = quote?.quote.value && quote.to ? amountText(quote.quote.value.toAmount, quote.to) : ''
+  const received = quote?.quote.value && quote.to ? amountText(quote.quote.value.toAmount, quote.to, t.locale) : ''
   return (
     <div className="stack" style={{ gap: 6 }}>
       <span className="muted" id={id}>
-        {props.label}
-        {token && props.balance !== undefined ? ` · balance ${groupDecimal(truncateDecimal(props.balance, 4))} ${token.symbol}` : ''}
+        {token && props.balance !== undefined ? t('trade.Swap.labelWithBalance', { label: props.label, amount: groupDecimal(truncateDecimal(props.balance, 4), t.locale), symbol: token.symbol }) : props.label}
       </span>
       <span style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
         {props.onAmount ? (
@@ -188,16 +193,16 @@ function TokenAmount(props: {
         )}
         {props.onMax ? (
           <button type="button" className="button" onClick={props.onMax}>
-            Max
+            {t('trade.Swap.max')}
           </button>
         ) : null}
-        <button type="button" className="button" onClick={props.onPick} data-airlock={props.onAmount ? 'swap-from-token' : 'swap-to-token'} aria-label={`${props.label}: ${token ? token.symbol : 'Select token'}`}>
+        <button type="button" className="button" onClick={props.onPick} data-airlock={props.onAmount ? 'swap-from-token' : 'swap-to-token'} aria-label={t('trade.Swap.tokenButton', { label: props.label, token: token ? token.symbol : t('trade.Swap.selectToken') })}>
           {token ? (
             <>
               <TokenIcon url={token.logoUri} symbol={token.symbol} /> {token.symbol}
             </>
           ) : (
-            'Select token'
+            t('trade.Swap.selectToken')
           )}
         </button>
       </span>
@@ -207,41 +212,43 @@ function TokenAmount(props: {
 
 /** Held tokens first, then the suggested ones (SPEC 9), then the rest of the service's list; search by symbol, name or address. */
 function TokenPicker({ tokens, balances, side, onPick, onCancel }: { tokens: readonly SwapToken[]; balances: Map<string, string>; side: 'from' | 'to'; onPick: (token: SwapToken) => void; onCancel: () => void }) {
+  const t = useT()
   const [query, setQuery] = useState('')
   const needle = query.trim().toLowerCase()
-  const matches = tokens.filter((t) => needle === '' || t.symbol.toLowerCase().includes(needle) || t.name.toLowerCase().includes(needle) || t.address.toLowerCase().includes(needle))
-  const yours = matches.filter((t) => Number(balances.get(t.symbol) ?? 0) > 0)
-  const suggested = matches.filter((t) => !yours.includes(t) && SUGGESTED_SWAP_SYMBOLS.includes(t.symbol))
-  const others = matches.filter((t) => !yours.includes(t) && !suggested.includes(t))
-  const row = (t: SwapToken) => (
-    <li key={t.address}>
-      <button type="button" className="row" onClick={() => onPick(t)} data-airlock="swap-token-option">
-        <TokenIcon url={t.logoUri} symbol={t.symbol} />
+  const matches = tokens.filter((token) => needle === '' || token.symbol.toLowerCase().includes(needle) || token.name.toLowerCase().includes(needle) || token.address.toLowerCase().includes(needle))
+  const yours = matches.filter((token) => Number(balances.get(token.symbol) ?? 0) > 0)
+  const suggested = matches.filter((token) => !yours.includes(token) && SUGGESTED_SWAP_SYMBOLS.includes(token.symbol))
+  const others = matches.filter((token) => !yours.includes(token) && !suggested.includes(token))
+  const row = (token: SwapToken) => (
+    <li key={token.address}>
+      <button type="button" className="row" onClick={() => onPick(token)} data-airlock="swap-token-option">
+        <TokenIcon url={token.logoUri} symbol={token.symbol} />
         <span className="row-name">
-          {t.symbol} <span className="muted">{t.name}</span>
+          {token.symbol} <span className="muted">{token.name}</span>
         </span>
-        {balances.has(t.symbol) ? <span className="muted">{groupDecimal(truncateDecimal(balances.get(t.symbol)!, 4))}</span> : null}
+        {balances.has(token.symbol) ? <span className="muted">{groupDecimal(truncateDecimal(balances.get(token.symbol)!, 4), t.locale)}</span> : null}
       </button>
     </li>
   )
   return (
     <div className="stack" data-airlock="swap-token-picker">
-      <input className="search" type="search" autoFocus placeholder="Search tokens" aria-label={side === 'from' ? 'Search the token to pay with' : 'Search the token to receive'} value={query} onChange={(event) => setQuery(event.target.value)} />
-      {yours.length > 0 ? <p className="muted" style={{ margin: 0 }}>Your tokens</p> : null}
+      <input className="search" type="search" autoFocus placeholder={t('trade.Swap.searchTokens')} aria-label={side === 'from' ? t('trade.Swap.searchPay') : t('trade.Swap.searchReceive')} value={query} onChange={(event) => setQuery(event.target.value)} />
+      {yours.length > 0 ? <p className="muted" style={{ margin: 0 }}>{t('trade.Swap.yourTokens')}</p> : null}
       {yours.length > 0 ? <ul className="stack" style={{ listStyle: 'none', margin: 0, padding: 0 }}>{yours.map(row)}</ul> : null}
-      {suggested.length > 0 ? <p className="muted" style={{ margin: 0 }}>Suggested</p> : null}
+      {suggested.length > 0 ? <p className="muted" style={{ margin: 0 }}>{t('trade.Swap.suggested')}</p> : null}
       {suggested.length > 0 ? <ul className="stack" style={{ listStyle: 'none', margin: 0, padding: 0 }}>{suggested.map(row)}</ul> : null}
-      {others.length > 0 ? <p className="muted" style={{ margin: 0 }}>Popular</p> : null}
+      {others.length > 0 ? <p className="muted" style={{ margin: 0 }}>{t('trade.Swap.popular')}</p> : null}
       {others.length > 0 ? <ul className="stack" style={{ listStyle: 'none', margin: 0, padding: 0 }}>{others.map(row)}</ul> : null}
-      {matches.length === 0 ? <p className="muted" role="status">No token matches “{query}”.</p> : null}
+      {matches.length === 0 ? <p className="muted" role="status">{t('trade.Swap.noMatch', { query })}</p> : null}
       <button type="button" className="button" onClick={onCancel}>
-        Cancel
+        {t('trade.Swap.cancel')}
       </button>
     </div>
   )
 }
 
 function Preview({ swap, nativeSymbol, nativeDecimals, prices, error, onEdit, onConfirm }: { swap: SwapState; nativeSymbol: string; nativeDecimals: number; prices: Map<string, number>; error: string | null; onEdit: () => void; onConfirm: () => void }) {
+  const t = useT()
   const quote = swap.quote.value!
   const from = swap.from!
   const to = swap.to!
@@ -254,18 +261,19 @@ function Preview({ swap, nativeSymbol, nativeDecimals, prices, error, onEdit, on
   // Price impact: how much less the output is worth than the input, at the data service's prices.
   const impact = priceFrom && priceTo && pay > 0 ? Math.max(0, 1 - (get * priceTo) / (pay * priceFrom)) : null
   const stale = swap.quote.status !== 'ready'
+  const feeAmount = groupDecimal(shortDecimal(formatUnits(fee, nativeDecimals), 6), t.locale)
   return (
     <div className="stack" data-airlock="swap-preview">
       <dl className="stack" style={{ margin: 0, color: stale ? 'var(--airlock-foreground-muted)' : undefined }}>
-        <DetailRow label="You pay" value={`${amountText(quote.fromAmount, from)} ${from.symbol}`} />
-        <DetailRow label="You receive" value={`${amountText(quote.toAmount, to)} ${to.symbol}`} id="swap-receive-preview" />
-        <DetailRow label="Rate" value={`1 ${from.symbol} = ${groupDecimal(shortDecimal(String(pay > 0 ? get / pay : 0), 6))} ${to.symbol}`} />
-        <DetailRow label="Price impact" value={impact === null ? 'Unknown' : `${(impact * 100).toFixed(2)}%`} />
-        <DetailRow label="Network fee" value={`≈ ${groupDecimal(shortDecimal(formatUnits(fee, nativeDecimals), 6))} ${nativeSymbol}${approval ? ' (approval and swap)' : ''}`} />
-        <DetailRow label="Minimum received" value={`${amountText(minimum.toString(), to)} ${to.symbol} (${SWAP_SLIPPAGE}% slippage)`} />
+        <DetailRow label={t('trade.Swap.youPay')} value={`${amountText(quote.fromAmount, from, t.locale)} ${from.symbol}`} />
+        <DetailRow label={t('trade.Swap.youReceive')} value={`${amountText(quote.toAmount, to, t.locale)} ${to.symbol}`} id="swap-receive-preview" />
+        <DetailRow label={t('trade.Swap.rate')} value={`1 ${from.symbol} = ${groupDecimal(shortDecimal(String(pay > 0 ? get / pay : 0), 6), t.locale)} ${to.symbol}`} />
+        <DetailRow label={t('trade.Swap.priceImpact')} value={impact === null ? t('trade.Swap.unknown') : t('trade.Swap.percent', { percent: groupDecimal((impact * 100).toFixed(2), t.locale) })} />
+        <DetailRow label={t('trade.Swap.networkFee')} value={t(approval ? 'trade.Swap.feeValueWithApproval' : 'trade.Swap.feeValue', { amount: feeAmount, symbol: nativeSymbol })} />
+        <DetailRow label={t('trade.Swap.minimumReceived')} value={t('trade.Swap.minimumReceivedValue', { amount: amountText(minimum.toString(), to, t.locale), symbol: to.symbol, slippage: SWAP_SLIPPAGE })} />
       </dl>
       <p className="muted" role="status" aria-live="polite" data-airlock="swap-quote-status" style={{ margin: 0 }}>
-        {swap.quote.status === 'stale' || swap.quote.status === 'loading' ? 'Quote expired, refreshing…' : swap.quote.status === 'failed' ? 'The quote could not be refreshed.' : 'Quote refreshes every 15 seconds.'}
+        {swap.quote.status === 'stale' || swap.quote.status === 'loading' ? t('trade.Swap.quoteExpired') : swap.quote.status === 'failed' ? t('trade.Swap.quoteFailed') : t('trade.Swap.quoteRefreshes', { seconds: QUOTE_REFRESH_SECONDS })}
       </p>
       {error ? (
         <p className="error" role="alert" data-airlock="swap-error">
@@ -273,18 +281,18 @@ function Preview({ swap, nativeSymbol, nativeDecimals, prices, error, onEdit, on
         </p>
       ) : null}
       <button type="button" className="button" data-airlock="swap-confirm" disabled={stale} onClick={onConfirm}>
-        {approval ? `Approve ${from.symbol} and swap` : 'Swap'}
+        {approval ? t('trade.Swap.approveAndSwap', { symbol: from.symbol }) : t('trade.Swap.swap')}
       </button>
       <button type="button" className="button" onClick={onEdit}>
-        Edit
+        {t('trade.Swap.edit')}
       </button>
     </div>
   )
 }
 
-/** A base-unit amount of `token` as the views show it (at most 6 decimals, grouped). */
-function amountText(units: string, token: SwapToken): string {
-  return groupDecimal(shortDecimal(formatUnits(BigInt(units), token.decimals), 6))
+/** A base-unit amount of `token` as the views show it (at most 6 decimals, grouped for `locale`). */
+function amountText(units: string, token: SwapToken, locale: string): string {
+  return groupDecimal(shortDecimal(formatUnits(BigInt(units), token.decimals), 6), locale)
 }
 
 /** The typed amount in base units, or null when it is not a valid amount of the token. */

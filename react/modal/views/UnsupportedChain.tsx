@@ -1,12 +1,14 @@
 import { NetworkList } from '../parts/NetworkList.js'
 import { useDisconnectAndClose } from '../parts/useDisconnectAndClose.js'
+import { useT } from '../../i18n/useT.js'
 
 /** The wallet is on a network the app does not support: switch to one it does, or disconnect. */
 export function UnsupportedChain() {
   const disconnectAndClose = useDisconnectAndClose()
+  const t = useT()
   return (
     <div className="stack">
-      <p className="muted">This app doesn’t support your wallet’s current network. Switch to one of these networks to continue.</p>
+      <p className="muted">{t('connect.UnsupportedChain.hint')}</p>
       <NetworkList />
       <button
         type="button"
@@ -14,7 +16,7 @@ export function UnsupportedChain() {
         data-variant="secondary"
         onClick={disconnectAndClose}
       >
-        Disconnect
+        {t('connect.UnsupportedChain.disconnect')}
       </button>
     </div>
   )
