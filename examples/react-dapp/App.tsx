@@ -4,6 +4,7 @@ import {
   ConnectButton,
   NetworkButton,
   useAccount,
+  useAirlock,
   useAirlockEvents,
   useBalance,
   useDisconnect,
@@ -269,10 +270,31 @@ function HelpPanel({ config, devWallet }: { config: DevnetPageConfig; devWallet:
           <ThemeSwitcher />
         </li>
         <li>
+          <LocaleSwitcher />
+        </li>
+        <li>
           Sign in with the wallet: <a href="?siwx=required">required</a>, <a href="?siwx=optional">optional</a>, <a href="?siwx=server">on the reference back end</a>, <a href="?">off</a>.
         </li>
       </ul>
     </section>
+  )
+}
+
+/** The modal's language, switched at run time through `useAirlock().setLocale` (its catalogue loads on demand). */
+function LocaleSwitcher() {
+  const { setLocale } = useAirlock()
+  const locale = useAirlockSelector((state) => state.theme.catalogue ?? 'en')
+  return (
+    <label>
+      Modal language:{' '}
+      <select data-testid="locale-switcher" defaultValue={locale} onChange={(event) => setLocale(event.target.value)}>
+        <option value="en">English</option>
+        <option value="es">Español</option>
+        <option value="zh">简体中文</option>
+        <option value="ja">日本語</option>
+        <option value="ar">العربية</option>
+      </select>
+    </label>
   )
 }
 

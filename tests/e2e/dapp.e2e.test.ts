@@ -152,6 +152,45 @@ describe('demo dapp in Chromium with an injected wallet', { timeout: 60_000 }, (
     expect(errors).toEqual([])
   })
 
+  test('behavior: the demo’s language switcher: each language loads on demand, the button and the open modal follow, Arabic is right to left (issue 18)', async () => {
+    const wallet = newWallet()
+    const { page, errors } = await openDapp(wallet)
+    const languages = { es: 'Conectar billetera', zh: '连接钱包', ja: 'ウォレットを接続', ar: 'ربط المحفظة' }
+    const switcher = page.getByTestId('locale-switcher')
+    for (const [locale, connect] of Object.entries(languages)) {
+      await step(page, `locale-${locale}`, async () => {
+        await switcher.selectOption(locale)
+        // The button (in the page's first file) and the dialog's title, labelled by it, both in the language.
+        await page.getByRole('button', { name: connect, exact: true }).click()
+        const dialog = page.getByRole('dialog', { name: connect })
+        await dialog.getByRole('button', { name: /Airlock Test Wallet/ }).waitFor()
+        const root = await dialog.evaluate((el) => {
+          const host = el.closest('[lang]')
+          return { lang: host?.getAttribute('lang'), direction: getComputedStyle(el).direction }
+        })
+        expect(root).toEqual({ lang: locale, direction: locale === 'ar' ? 'rtl' : 'ltr' })
+        await screenshot(page, `e2e-locale-${locale}`)
+        await page.keyboard.press('Escape')
+        await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
+      })
+    }
+    await switcher.selectOption('en')
+    await page.getByRole('button', { name: 'Connect Wallet', exact: true }).waitFor()
+    // Each choice and each arrival is an action in the log.
+    const actions = await page.evaluate(() => {
+      const airlock = (window as unknown as { airlock: { log: { export(): string } } }).airlock
+      const entries = (JSON.parse(airlock.log.export()) as { entries: { action: { type: string; locale?: string } }[] }).entries
+      return entries.filter((e) => e.action.type.startsWith('theme/') && e.action.locale).map((e) => `${e.action.type} ${e.action.locale}`)
+    })
+    expect(actions).toEqual([
+      ...Object.keys(languages).flatMap((locale) => [`theme/localeChanged ${locale}`, `theme/catalogueLoaded ${locale}`]),
+      'theme/localeChanged en',
+      'theme/catalogueLoaded en',
+    ])
+    expect(wallet.calls['eth_requestAccounts'] ?? 0).toBe(0)
+    expect(errors).toEqual([])
+  })
+
   test('behavior: switch chains (one the wallet must add) and a wallet on an unknown chain', async () => {
     const wallet = newWallet()
     const { page, errors } = await openDapp(wallet)
