@@ -11,7 +11,7 @@ export interface AirlockProviderProps {
 
 /**
  * Makes one Airlock instance available to the hooks and components below, and
- * (after mount, unless `disableAppend` or `enableEmbedded`) appends the modal
+ * (after mount, unless `disableAppend`, `enableEmbedded` or an `<AirlockModal embedded={…} />`) appends the modal
  * host to `document.body`. The instance is created outside React (once), so
  * StrictMode's double mount never starts anything twice.
  * @example <AirlockProvider airlock={airlock}><ConnectButton /></AirlockProvider>
@@ -26,6 +26,6 @@ export function AirlockProvider({ airlock, children }: AirlockProviderProps) {
 }
 
 function AppendedModal() {
-  const append = useAirlockSelector((state) => !state.options.disableAppend && !state.options.enableEmbedded)
+  const append = useAirlockSelector((state) => !state.options.disableAppend && !state.options.enableEmbedded && !state.modal.placed)
   return append ? <BodyHost /> : null
 }

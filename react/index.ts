@@ -2,10 +2,12 @@
 export { AirlockProvider } from './AirlockProvider.js'
 export type { AirlockProviderProps } from './AirlockProvider.js'
 export { AirlockModal } from './modal/AirlockModal.js'
+export type { AirlockModalProps } from './modal/AirlockModal.js'
 
 export { useAccount } from './hooks/useAccount.js'
 export type { AccountEntry, AddressOf, UseAccountReturnType } from './hooks/useAccount.js'
 export { useAirlock } from './hooks/useAirlock.js'
+export type { UseAirlockReturnType } from './hooks/useAirlock.js'
 export { useAirlockEvents } from './hooks/useAirlockEvents.js'
 export { shallowEqual, useAirlockSelector } from './hooks/useAirlockSelector.js'
 export { useAirlockState } from './hooks/useAirlockState.js'

@@ -1,20 +1,38 @@
 import { useEffect, useRef, useState } from 'react'
+import { useAirlockInstance } from '../context.js'
 import { useAirlockSelector } from '../hooks/useAirlockSelector.js'
 import { ModalPortal, shadowMount } from './ModalPortal.js'
 
+export interface AirlockModalProps {
+  /**
+   * Where this element puts the modal, whatever the options say: `true` renders the card in place
+   * (no overlay, not modal), `false` the usual overlay mounted here; either way the provider then
+   * appends none to `document.body`. Absent: the options decide (`enableEmbedded`, `disableAppend`).
+   */
+  embedded?: boolean
+}
+
 /**
- * The modal, placed by the host itself: with `enableEmbedded` it renders inline
- * (no overlay) while open; with `disableAppend` it is the usual overlay, mounted
- * here instead of on `document.body`. Renders nothing without either option, so
- * the modal never appears twice.
- * @example createAirlock({ enableEmbedded: true }); <AirlockProvider airlock={airlock}><AirlockModal /></AirlockProvider>
+ * The modal, placed by the host itself: `<AirlockModal embedded />` renders it inline, as does
+ * `enableEmbedded`; `disableAppend` (or `embedded={false}`) mounts the usual overlay here instead
+ * of on `document.body`. Without the prop or either option it renders nothing, so the modal never
+ * appears twice.
+ * @example <AirlockProvider airlock={airlock}><AirlockModal embedded /></AirlockProvider>
  */
-export function AirlockModal() {
-  const { embedded, placed } = useAirlockSelector(
+export function AirlockModal({ embedded: prop }: AirlockModalProps = {}) {
+  const airlock = useAirlockInstance()
+  const byOptions = useAirlockSelector(
     (state) => (state.options.enableEmbedded ? EMBEDDED : state.options.disableAppend ? PLACED : NONE),
   )
+  const { embedded, placed } = prop === undefined ? byOptions : prop ? EMBEDDED : PLACED
   const ref = useRef<HTMLDivElement>(null)
   const [mount, setMount] = useState<Element | null>(null)
+  // A typed fact in the log, so the provider drops its own body host (and a replay shows why).
+  useEffect(() => {
+    if (prop === undefined) return
+    airlock.dispatch({ type: 'modal/hostPlaced' })
+    return () => airlock.dispatch({ type: 'modal/hostRemoved' })
+  }, [airlock, prop === undefined])
   useEffect(() => {
     if (placed && ref.current) setMount(shadowMount(ref.current))
   }, [placed])

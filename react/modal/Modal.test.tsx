@@ -80,6 +80,36 @@ describe('modal host', () => {
     expect(placed.shadowRoot!.querySelector('.overlay')).toBeNull()
   })
 
+  test('parameters: <AirlockModal embedded /> renders in place with no option set; the provider appends no body host, even in StrictMode', async () => {
+    const airlock = testAirlock()
+    const { container, unmount } = render(airlock, <AirlockModal embedded />, { strict: true })
+    expect(hosts()).toHaveLength(0)
+    expect(airlock.getState().modal.placed).toBe(1)
+    act(() => airlock.open())
+    const placed = container.querySelector('[data-airlock="modal-host"]')!
+    const dialog = await waitFor(() => $dialog(placed.shadowRoot!))
+    expect(dialog.hasAttribute('aria-modal')).toBe(false)
+    expect(placed.shadowRoot!.querySelector('.overlay')).toBeNull()
+    expect(airlock.log.entries().map((entry) => entry.action.type)).toContain('modal/hostPlaced')
+    unmount()
+    expect(airlock.getState().modal.placed).toBe(0)
+  })
+
+  test('parameters: <AirlockModal embedded={false} /> mounts the overlay here, over enableEmbedded; removing it brings the provider\'s host back', async () => {
+    const airlock = testAirlock({ enableEmbedded: true })
+    const { container } = render(airlock, <AirlockModal embedded={false} />)
+    act(() => airlock.open())
+    const placed = container.querySelector('[data-airlock="modal-host"]')!
+    const dialog = await waitFor(() => $dialog(placed.shadowRoot!))
+    expect(dialog.getAttribute('aria-modal')).toBe('true')
+    const plain = testAirlock()
+    const toggled = render(plain, <AirlockModal embedded />)
+    expect(hosts()).toHaveLength(0)
+    act(() => dispatch(plain, { type: 'modal/hostRemoved' }))
+    expect(hosts()).toHaveLength(1)
+    toggled.unmount()
+  })
+
   test('behavior: <AirlockModal/> renders nothing when the provider appends the modal itself', () => {
     const airlock = testAirlock()
     const { container } = render(airlock, <AirlockModal />)
