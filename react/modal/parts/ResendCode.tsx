@@ -1,7 +1,6 @@
-import { authSession } from '../../../core/connectors/auth/authSession.js'
 import { useAirlockInstance } from '../../context.js'
 import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector.js'
-import { tryAgainMessage } from './EmbeddedLogin.js'
+import { resendEmailCode, tryAgainMessage } from './embeddedAuth.js'
 
 /**
  * "Resend code": asks for a new code for the same email. Inside the 30 s cooldown the request is
@@ -10,10 +9,7 @@ import { tryAgainMessage } from './EmbeddedLogin.js'
 export function ResendCode() {
   const airlock = useAirlockInstance()
   const { blocked, seconds, sending } = useAirlockSelector((s) => ({ blocked: s.auth.blocked, seconds: s.auth.cooldownSeconds, sending: s.auth.step === 'sendingCode' }), shallowEqual)
-  const resend = () => {
-    const email = authSession(airlock.deps.providers).email
-    if (email) airlock.dispatch({ type: 'auth/emailLoginRequested', email })
-  }
+  const resend = () => resendEmailCode(airlock)
   return (
     <div className="center">
       {blocked && seconds > 0 ? (
