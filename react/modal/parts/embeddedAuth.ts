@@ -50,13 +50,13 @@ export function resendEmailCode(airlock: Airlock): void {
 export const EMAIL_CODE_LENGTH = 6
 
 /**
- * Sends the code from the email to the frame when it is six digits (spaces and dashes a paste
- * brings are dropped); false, nothing sent, otherwise.
+ * Sends the code from the email to the frame when it has six digits (only the digits count, as
+ * the code field keeps them from a paste); false, nothing sent, otherwise.
  * @example submitEmailCode(airlock, '123 456') // true
  */
 export function submitEmailCode(airlock: Airlock, typed: string): boolean {
-  const otp = typed.replace(/[\s-]/g, '')
-  if (!new RegExp(`^\\d{${EMAIL_CODE_LENGTH}}$`).test(otp)) return false
+  const otp = typed.replace(/\D/g, '')
+  if (otp.length !== EMAIL_CODE_LENGTH) return false
   airlock.dispatch({ type: 'auth/otpSubmitted', otp })
   return true
 }
