@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useState } from 'react'
 import type { EmailLoginStep } from '../../core/actions/auth.js'
-import { AUTH_CONNECTOR_ID, authSession } from '../../core/connectors/auth/authSession.js'
+import { authSession } from '../../core/connectors/auth/authSession.js'
 import { useAirlockInstance } from '../context.js'
-import { emailLoginMessage, preloadFrame, requestEmailLogin, resendEmailCode, submitEmailCode } from '../modal/parts/embeddedAuth.js'
+import { emailLoginMessage, preloadFrame, requestEmailLogin, resendEmailCode, selectEmbeddedConnected, submitEmailCode } from '../modal/parts/embeddedAuth.js'
 import { shallowEqual, useAirlockSelector } from './useAirlockSelector.js'
 
 export interface UseEmailLoginReturnType {
@@ -53,7 +53,7 @@ export function useEmailLogin(): UseEmailLoginReturnType {
       blocked: s.auth.blocked,
       cooldownSeconds: s.auth.cooldownSeconds,
       error: s.auth.error?.message ?? null,
-      isConnected: Object.values(s.connection.namespaces).some((c) => c?.connectorId === AUTH_CONNECTOR_ID && c.status === 'connected'),
+      isConnected: selectEmbeddedConnected(s),
     }),
     shallowEqual,
   )

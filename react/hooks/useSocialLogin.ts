@@ -1,8 +1,7 @@
 import { useCallback, useMemo } from 'react'
-import { AUTH_CONNECTOR_ID } from '../../core/connectors/auth/authSession.js'
 import type { SocialProvider } from '../../core/options/features.js'
 import { useAirlockInstance } from '../context.js'
-import { beginSocialLogin, SOCIAL_NAMES } from '../modal/parts/embeddedAuth.js'
+import { beginSocialLogin, selectEmbeddedConnected, SOCIAL_NAMES } from '../modal/parts/embeddedAuth.js'
 import { shallowEqual, useAirlockSelector } from './useAirlockSelector.js'
 
 export type SocialLoginStatus = 'idle' | 'connecting' | 'connected' | 'failed'
@@ -42,7 +41,7 @@ export function useSocialLogin(): UseSocialLoginReturnType {
       error: s.auth.error?.message ?? null,
       step: s.auth.step,
       urlRef: s.auth.farcasterUrlRef,
-      connected: Object.values(s.connection.namespaces).some((c) => c?.connectorId === AUTH_CONNECTOR_ID && c.status === 'connected'),
+      connected: selectEmbeddedConnected(s),
     }),
     shallowEqual,
   )

@@ -1,7 +1,8 @@
 import type { EmailLoginStep, RedirectSocialProvider } from '../../../core/actions/auth.js'
-import { authSession } from '../../../core/connectors/auth/authSession.js'
+import { AUTH_CONNECTOR_ID, authSession } from '../../../core/connectors/auth/authSession.js'
 import type { Airlock } from '../../../core/createAirlock.js'
 import type { SocialProvider } from '../../../core/options/features.js'
+import type { AirlockState } from '../../../core/state.js'
 import { parseEmail } from './parseEmail.js'
 
 // The email and social login as the Connect view, ConnectingSocial, ResendCode and the headless
@@ -16,6 +17,11 @@ export const SOCIAL_NAMES: Record<SocialProvider, string> = {
   apple: 'Apple',
   github: 'GitHub',
   facebook: 'Facebook',
+}
+
+/** The embedded wallet (email or social login) holds a connected account. */
+export function selectEmbeddedConnected(state: AirlockState): boolean {
+  return Object.values(state.connection.namespaces).some((c) => c?.connectorId === AUTH_CONNECTOR_ID && c.status === 'connected')
 }
 
 /** SPEC 5 "fields must be valid email addresses"; the frame validates again. */
