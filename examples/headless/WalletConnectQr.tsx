@@ -4,8 +4,9 @@ import { useWalletConnectUri } from 'airlock-kit/react'
 
 /** The pairing URI as our own QR code, the link to copy, and the seconds left before the hook replaces it. */
 export function WalletConnectQr() {
-  const { uri, expiresAt, status, error, refresh } = useWalletConnectUri()
+  const { enabled, uri, expiresAt, status, error, refresh } = useWalletConnectUri()
   const left = useSecondsLeft(expiresAt)
+  if (!enabled) return <p className="small muted">WalletConnect is off for this app.</p>
   if (status === 'failed') {
     return (
       <p className="small error" role="alert" data-testid="wc-error">

@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 import { act } from 'react'
+import { EMPTY } from 'rxjs'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { airlockDevnet } from '../../core/chains/networks.js'
 import { authSession } from '../../core/connectors/auth/authSession.js'
 import type { SecretRef } from '../../core/store/secretBox.js'
 import { DEFAULT_WALLETS, queryWallets } from '../../examples/devnet/walletRegistry.js'
 import { announce, CAIP_ADDRESS, count, dispatch, render, testAirlock, waitFor, wallet } from '../testing/renderAirlock.js'
-import { useConnect } from './useConnect.js'
+import { useConnect, WALLET_CONNECT_OFF } from './useConnect.js'
 import { useEmailLogin } from './useEmailLogin.js'
 import { useSocialLogin } from './useSocialLogin.js'
 import { useWalletConnectUri, type UseWalletConnectUriParameters } from './useWalletConnectUri.js'
@@ -149,6 +150,22 @@ describe('useWalletList', () => {
   })
 })
 
+/**
+ * WalletConnect on (a projectId), its connector's epics replaced by quiet ones: no SDK, no relay;
+ * the tests dispatch the pairing's facts as the pair epic would.
+ */
+const WALLET_CONNECT_EPICS = ['announce', 'pair', 'prewarm', 'pairingExpiry', 'sessionEvents', 'restore', 'disconnect', 'switchNetwork', 'relayStatus', 'relayWatchdog', 'storageRecovery']
+async function wcAirlock() {
+  const airlock = testAirlock({
+    projectId: 'p',
+    epics: Object.fromEntries(WALLET_CONNECT_EPICS.map((name) => [`walletConnect/${name}`, () => EMPTY])),
+    // The project's remote config answers at once (nothing configured), so the store initializes without waiting it out.
+    deps: { fetch: (async () => new Response('{}', { status: 404 })) as typeof fetch },
+  })
+  await act(() => airlock.ready())
+  return airlock
+}
+
 const connectHook = (airlock: TestAirlock) => renderHook(airlock, () => useConnect(), undefined)
 const connectorItem = (id = 'io.metamask'): WalletListItem => {
   const connector = wallet({ id, rdns: id })
@@ -197,8 +214,7 @@ describe('useConnect', () => {
   })
 
   test('behavior: a registry wallet installed here connects as a browser wallet; any other pairs through WalletConnect', async () => {
-    const airlock = testAirlock()
-    await act(() => airlock.ready())
+    const airlock = await wcAirlock()
     announce(airlock, wallet())
     const { latest } = connectHook(airlock)
     act(() => latest().connect(registryItem({ id: 'mm', name: 'MetaMask', rdns: 'io.metamask' })))
@@ -219,14 +235,22 @@ describe('useConnect', () => {
   })
 
   test('behavior: reset drops the WalletConnect pairing it started', async () => {
-    const airlock = testAirlock()
-    await act(() => airlock.ready())
+    const airlock = await wcAirlock()
     const { latest } = connectHook(airlock)
     act(() => latest().connect(registryItem()))
     act(() => latest().reset())
     expect(count(airlock, 'walletConnect/pairingCancelled')).toBe(1)
     expect(airlock.getState().walletConnect.status).toBe('idle')
     expect(latest().status).toBe('idle')
+  })
+
+  test('error: a registry wallet not installed here, with WalletConnect off, fails at once and pairs nothing', async () => {
+    const airlock = testAirlock({ enableWalletConnect: false })
+    await act(() => airlock.ready())
+    const { latest } = connectHook(airlock)
+    act(() => latest().connect(registryItem()))
+    expect(latest()).toMatchObject({ status: 'failed', error: WALLET_CONNECT_OFF })
+    expect(count(airlock, 'walletConnect/connectRequested')).toBe(0)
   })
 })
 
@@ -242,9 +266,17 @@ const uriHook = (airlock: TestAirlock, props: UseWalletConnectUriParameters = {}
   renderHook(airlock, (p: UseWalletConnectUriParameters) => useWalletConnectUri(p), props, { strict })
 
 describe('useWalletConnectUri', () => {
-  test('default: mounting starts one pairing (StrictMode too); the URI and its expiry; an expiring URI is replaced; unmounting drops the pairing', async () => {
+  test('default: without a projectId WalletConnect is off: nothing pairs, idle, refresh does nothing', async () => {
     const airlock = testAirlock()
     await act(() => airlock.ready())
+    const { latest } = uriHook(airlock)
+    expect(latest()).toMatchObject({ enabled: false, status: 'idle', uri: undefined })
+    act(() => latest().refresh())
+    expect(count(airlock, 'walletConnect/connectRequested')).toBe(0)
+  })
+
+  test('behavior: mounting starts one pairing (StrictMode too); the URI and its expiry; an expiring URI is replaced; unmounting drops the pairing', async () => {
+    const airlock = await wcAirlock()
     const { latest, unmount } = uriHook(airlock, {}, true)
     expect(airlock.actions.filter((a) => a.type === 'walletConnect/connectRequested')).toEqual([{ type: 'walletConnect/connectRequested' }])
     expect(latest()).toMatchObject({ uri: undefined, expiresAt: undefined, status: 'pairing', error: null })
@@ -265,8 +297,7 @@ describe('useWalletConnectUri', () => {
   })
 
   test('parameters: wallet; choosing another wallet pairs again for it', async () => {
-    const airlock = testAirlock()
-    await act(() => airlock.ready())
+    const airlock = await wcAirlock()
     const { rerender } = uriHook(airlock, { wallet: { id: 'rainbow', name: 'Rainbow' } })
     rerender({ wallet: { id: 'zerion', name: 'Zerion' } })
     expect(airlock.actions.filter((a) => a.type === 'walletConnect/connectRequested')).toEqual([
@@ -277,8 +308,7 @@ describe('useWalletConnectUri', () => {
   })
 
   test('error: a failed pairing is failed with its error; refresh pairs again', async () => {
-    const airlock = testAirlock()
-    await act(() => airlock.ready())
+    const airlock = await wcAirlock()
     const { latest } = uriHook(airlock)
     uriReceived(airlock, URI, 240_000)
     dispatch(airlock, { type: 'walletConnect/connectFailed', error: { message: 'The relay could not be reached' } })
@@ -289,8 +319,7 @@ describe('useWalletConnectUri', () => {
   })
 
   test('behavior: a live session is not paired again; two hooks share one pairing, dropped when the last goes', async () => {
-    const airlock = testAirlock()
-    await act(() => airlock.ready())
+    const airlock = await wcAirlock()
     const a = uriHook(airlock)
     const b = uriHook(airlock)
     expect(count(airlock, 'walletConnect/connectRequested')).toBe(1)

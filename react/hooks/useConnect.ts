@@ -5,7 +5,7 @@ import type { AirlockState } from '../../core/state.js'
 import { useAirlockInstance } from '../context.js'
 import { installedConnectorFor } from '../modal/parts/registryEntries.js'
 import { connectWallet } from '../modal/parts/requestConnect.js'
-import { startPairing } from '../modal/parts/startPairing.js'
+import { selectWalletConnectEnabled, startPairing } from '../modal/parts/startPairing.js'
 import { shallowEqual, useAirlockSelector } from './useAirlockSelector.js'
 import type { WalletListItem } from './useWalletList.js'
 
@@ -27,12 +27,16 @@ export interface UseConnectReturnType {
 }
 
 /** What the last connect waits for: a connector's namespace, or the WalletConnect pairing. */
-type Target = { readonly via: 'connector'; readonly namespace: ChainNamespace; readonly connectorId: string } | { readonly via: 'walletConnect' }
+type Target = { readonly via: 'connector'; readonly namespace: ChainNamespace; readonly connectorId: string } | { readonly via: 'walletConnect' } | { readonly via: 'none' }
+
+/** A registry wallet that is not installed here, with WalletConnect off: nothing can connect it. */
+export const WALLET_CONNECT_OFF: ErrorInfo = { message: 'WalletConnect is not available in this app (it needs a projectId and enableWalletConnect)' }
 
 const IDLE = { status: 'idle', error: null } as const
 
 function outcome(state: AirlockState, target: Target | null): { status: ConnectStatus; error: ErrorInfo | null } {
   if (!target) return IDLE
+  if (target.via === 'none') return { status: 'failed', error: WALLET_CONNECT_OFF }
   if (target.via === 'walletConnect') {
     const { status, error } = state.walletConnect
     return status === 'pairing' ? { status: 'connecting', error: null } : status === 'connected' ? { status: 'connected', error: null } : status === 'failed' ? { status: 'failed', error } : IDLE
@@ -68,6 +72,7 @@ export function useConnect(): UseConnectReturnType {
         connectWallet(airlock, connector, wallet.kind === 'connector' ? wallet.also : [])
         return
       }
+      if (!selectWalletConnectEnabled(airlock.getState())) return setAttempt({ wallet, target: { via: 'none' } })
       setAttempt({ wallet, target: { via: 'walletConnect' } })
       if (wallet.kind === 'registry') {
         airlock.dispatch({ type: 'registry/walletSelected', wallet: wallet.wallet })

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react'
 import type { ErrorInfo } from '../../core/actions/types.js'
 import type { WalletConnectState } from '../../core/slices/walletConnect/state.js'
 import { useAirlockInstance } from '../context.js'
-import { restartPairing, startPairing } from '../modal/parts/startPairing.js'
+import { restartPairing, selectWalletConnectEnabled, startPairing } from '../modal/parts/startPairing.js'
 import { shallowEqual, useAirlockSelector } from './useAirlockSelector.js'
 
 export interface UseWalletConnectUriParameters {
@@ -11,6 +11,8 @@ export interface UseWalletConnectUriParameters {
 }
 
 export interface UseWalletConnectUriReturnType {
+  /** False without a projectId or with `enableWalletConnect: false`: nothing pairs, `status` stays `idle`. */
+  enabled: boolean
   /** The `wc:` pairing URI for a QR code or a copy link; undefined until made, and while a fresh one replaces an expiring one. */
   uri: string | undefined
   /** When `uri` expires, in ms on the store's clock (`Date.now()` in a browser); it is replaced 10 s before, by itself. */
@@ -42,11 +44,13 @@ export function useWalletConnectUri({ wallet }: UseWalletConnectUriParameters = 
     (s) => ({ status: s.walletConnect.status, uriRef: s.walletConnect.uriRef, expiresAt: s.walletConnect.expiresAt, error: s.walletConnect.error }),
     shallowEqual,
   )
+  const enabled = useAirlockSelector(selectWalletConnectEnabled)
   const walletId = wallet?.id
   const walletName = wallet?.name
   // The pairing this hook holds, and the drop an unmount scheduled (cancelled by a remount for the same wallet).
   const held = useRef<{ key: string; release: ReturnType<typeof setTimeout> | null } | null>(null)
   useEffect(() => {
+    if (!enabled) return
     const key = walletId ?? ''
     const chosen = walletId !== undefined && walletName !== undefined ? { id: walletId, name: walletName } : undefined
     const before = held.current
@@ -68,10 +72,12 @@ export function useWalletConnectUri({ wallet }: UseWalletConnectUriParameters = 
         if (left === 0 && airlock.getState().walletConnect.status === 'pairing') airlock.dispatch({ type: 'walletConnect/pairingCancelled' })
       }, RELEASE_DELAY_MS)
     }
-  }, [airlock, walletId, walletName])
+  }, [airlock, enabled, walletId, walletName])
 
-  const refresh = useCallback(() => restartPairing(airlock, walletId !== undefined && walletName !== undefined ? { id: walletId, name: walletName } : undefined), [airlock, walletId, walletName])
+  const refresh = useCallback(() => {
+    if (enabled) restartPairing(airlock, walletId !== undefined && walletName !== undefined ? { id: walletId, name: walletName } : undefined)
+  }, [airlock, enabled, walletId, walletName])
   // Read in render: a fresh URI comes with a fresh reference.
   const uri = airlock.deps.secrets.get(uriRef)
-  return useMemo(() => ({ uri, expiresAt: expiresAt ?? undefined, status, error, refresh }), [uri, expiresAt, status, error, refresh])
+  return useMemo(() => ({ enabled, uri, expiresAt: expiresAt ?? undefined, status, error, refresh }), [enabled, uri, expiresAt, status, error, refresh])
 }

@@ -1,4 +1,10 @@
 import type { Airlock } from '../../../core/createAirlock.js'
+import type { AirlockState } from '../../../core/state.js'
+
+/** WalletConnect can pair: `createAirlock` wires its connector only with a projectId and `enableWalletConnect` on. */
+export function selectWalletConnectEnabled(state: AirlockState): boolean {
+  return Boolean(state.options.projectId) && state.options.enableWalletConnect
+}
 
 /**
  * Starts a WalletConnect pairing (for a chosen registry wallet, or any wallet) unless one is
