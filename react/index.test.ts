@@ -16,12 +16,17 @@ test('default: the public API of airlock/react', () => {
       "useAirlockSelector",
       "useAirlockState",
       "useBalance",
+      "useConnect",
       "useDisconnect",
+      "useEmailLogin",
       "useNetwork",
       "useProvider",
       "useSiwx",
+      "useSocialLogin",
       "useTheme",
+      "useWalletConnectUri",
       "useWalletInfo",
+      "useWalletList",
     ]
   `)
 })

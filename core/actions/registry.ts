@@ -3,8 +3,10 @@ import type { ErrorInfo } from './types.js'
 
 /** The wallet registry (SPEC 7 `/getWallets`): the person's intents and the fetches' facts. */
 export type RegistryAction =
-  /** Featured and recommended wallets are being fetched (first modal open, or a retry). */
+  /** Featured and recommended wallets are being fetched (first modal open, a headless list's first mount, or a retry). */
   | { type: 'registry/listsRequested' }
+  /** Intent: a wallet list outside the modal (`airlock-kit/headless` `useWalletList`) wants the registry, as the first modal open does. */
+  | { type: 'registry/loadRequested' }
   | { type: 'registry/listsLoaded'; featured: RegistryWallet[]; recommended: RegistryWallet[] }
   | { type: 'registry/listsFailed'; error: ErrorInfo }
   /** Images of the featured and recommended wallets were preloaded, or the 2 s wait ran out. */

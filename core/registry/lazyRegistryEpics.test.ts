@@ -4,14 +4,14 @@ import type { Action } from '../actions/types.js'
 import type { AirlockDeps } from '../deps.js'
 import type { AirlockState } from '../state.js'
 import type { StateObservable } from '../store/types.js'
-import { startOn } from './lazyRegistryEpics.js'
+import { lazyRegistryEpics, startOn } from './lazyRegistryEpics.js'
 
 describe('startOn', () => {
   test('default: the inner epic starts at the first trigger and sees it and what follows, nothing before', () => {
     const action$ = new Subject<Action>()
     const seen: string[] = []
     let starts = 0
-    const epic = startOn('modal/openRequested', (inner$) => {
+    const epic = startOn(['modal/openRequested'], (inner$) => {
       starts += 1
       inner$.subscribe((a) => seen.push(a.type))
       return new Subject<Action>()
@@ -33,12 +33,29 @@ describe('startOn', () => {
     const action$ = new Subject<Action>()
     let completed = false
     let starts = 0
-    startOn('modal/openRequested', () => {
+    startOn(['modal/openRequested'], () => {
       starts += 1
       return new Subject<Action>()
     })(action$, {} as StateObservable<AirlockState>, {} as AirlockDeps).subscribe({ complete: () => (completed = true) })
     action$.complete()
     expect(completed).toBe(true)
     expect(starts).toBe(0)
+  })
+
+  test('behavior: any of the triggers starts it once; a headless list (registry/loadRequested) starts the registry epics as an open does', () => {
+    const action$ = new Subject<Action>()
+    let starts = 0
+    const epic = startOn(['modal/openRequested', 'registry/loadRequested'], () => {
+      starts += 1
+      return new Subject<Action>()
+    })
+    const sub = epic(action$, {} as StateObservable<AirlockState>, {} as AirlockDeps).subscribe()
+    action$.next({ type: 'registry/searchRequested', query: 'x' })
+    expect(starts).toBe(0)
+    action$.next({ type: 'registry/loadRequested' })
+    action$.next({ type: 'modal/openRequested' })
+    expect(starts).toBe(1)
+    sub.unsubscribe()
+    expect(Object.keys(lazyRegistryEpics)).toEqual(['registryLists', 'registryPages', 'registrySearch', 'registryPreload'])
   })
 })

@@ -76,6 +76,23 @@ describe('listsEpic', () => {
     })
   })
 
+  test('behavior: a headless list (registry/loadRequested) loads the lists as the first open does; an open after it does not refetch', () => {
+    const scheduler = newScheduler()
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const get = getter(cold('---p|', { p: page(range(1, 8), 8) }))
+      const load: Action = { type: 'registry/loadRequested' }
+      const { out$ } = runEpic(scheduler, listsEpic(get), hot('l 9ms o', { l: load, o: open }), initialState({ projectId: 'p' }), marbleDeps(scheduler))
+      expectObservable(out$).toBe('(ab)(cd)', {
+        a: { type: 'registry/listsRequested' },
+        b: { type: 'registry/pageRequested', page: 1 },
+        c: { type: 'registry/pageLoaded', page: 1, count: 8, wallets: range(1, 8) },
+        d: { type: 'registry/listsLoaded', featured: range(1, 4), recommended: range(5, 8) },
+      })
+      scheduler.flush()
+      expect(get.queries).toEqual([{ page: 1, entries: 40 }])
+    })
+  })
+
   test('error: a failure fails page 1 and the lists; a retry fetches again and the data arrives', () => {
     const scheduler = newScheduler()
     scheduler.run(({ hot, cold, expectObservable }) => {

@@ -51,14 +51,14 @@ const installedRdns = (state: AirlockState) => new Set(state.connectors.list.fil
 
 /**
  * Featured (the host's `featuredWalletIds` in their order, else the registry's first 4) and
- * recommended (the next 4 that are neither installed nor featured), on the first modal open
- * (not at page start) or on a retry after a failure. Page 1 of the full list comes with them.
+ * recommended (the next 4 that are neither installed nor featured), on the first modal open or
+ * headless wallet list (not at page start), or on a retry after a failure. Page 1 of the full list comes with them.
  */
 export const listsEpic =
   (getWallets: WalletsGetter = httpWalletsGetter): AirlockEpic =>
   (action$, state$, deps) =>
     action$.pipe(
-      ofType('modal/openRequested', 'registry/retryRequested'),
+      ofType('modal/openRequested', 'registry/loadRequested', 'registry/retryRequested'),
       filter(() => state$.value.registry.status === 'idle' || state$.value.registry.status === 'failed'),
       exhaustMap(() => {
         const state = state$.value

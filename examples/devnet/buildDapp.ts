@@ -15,16 +15,18 @@ export interface DappBundle {
 /**
  * Bundles `examples/react-dapp/main.tsx` for the browser in memory: ESM with
  * code splitting (the lazily loaded modal and views become their own chunks),
- * minified, with linked source maps. Served from memory by the dapp server.
+ * minified, with linked source maps, plus the log viewer (`/devtools/`) and the
+ * headless example (`/headless/`). Served from memory by the dapp server.
  */
 export async function buildDapp(root: string): Promise<DappBundle> {
   const started = performance.now()
-  // The viewer is built beside the demo, not after it: the dev stack waits for both.
-  const [dapp, viewer] = await Promise.all([
+  // The viewer and the headless page are built beside the demo, not after it: the dev stack waits for all.
+  const [dapp, viewer, headless] = await Promise.all([
     bundleExample(root, 'react-dapp', 'main', '/assets/', { sourcemap: 'linked', assetNames: 'assets/[name]-[hash]', metafile: true }),
     buildLogViewer(root),
+    buildHeadlessPage(root),
   ])
-  return { files: new Map([...dapp.files, ...viewer]), metafile: dapp.metafile!, ms: Math.round(performance.now() - started) }
+  return { files: new Map([...dapp.files, ...viewer, ...headless]), metafile: dapp.metafile!, ms: Math.round(performance.now() - started) }
 }
 
 /** Bundles `examples/<folder>/main.tsx` (entry `name`), its files keyed by URL path under `prefix`. */
@@ -53,4 +55,13 @@ async function bundleExample(root: string, folder: string, name: string, prefix:
 async function buildLogViewer(root: string): Promise<Map<string, StaticFile>> {
   const [{ files }, html] = await Promise.all([bundleExample(root, 'devtools', 'viewer', '/devtools/assets/'), readFile(join(root, 'examples', 'devtools', 'index.html'))])
   return new Map([['/devtools/index.html', { body: html, type: 'text/html; charset=utf-8' }], ...files])
+}
+
+/**
+ * The headless example (examples/headless/) at `/headless/`: a connect page built only with the
+ * headless hooks, its own build like the viewer's, so the demo's chunks stay as they were.
+ */
+async function buildHeadlessPage(root: string): Promise<Map<string, StaticFile>> {
+  const [{ files }, html] = await Promise.all([bundleExample(root, 'headless', 'main', '/headless/assets/'), readFile(join(root, 'examples', 'headless', 'index.html'))])
+  return new Map([['/headless/index.html', { body: html, type: 'text/html; charset=utf-8' }], ...files])
 }

@@ -267,6 +267,13 @@ function HelpPanel({ config, devWallet }: { config: DevnetPageConfig; devWallet:
           </li>
         ) : null}
         <li>
+          A connect page without the modal, built only with the headless hooks:{' '}
+          <a href="/headless/" data-testid="headless-link">
+            headless example
+          </a>
+          .
+        </li>
+        <li>
           <ThemeSwitcher />
         </li>
         <li>

@@ -71,7 +71,6 @@ export const flows: Record<keyof typeof en, string> & Record<`core:${string}`, s
   "flows.UpdateEmail.newEmail": "البريد الإلكتروني الجديد",
   "flows.UpdateEmail.sendingCode": "جارٍ إرسال الرمز…",
   "flows.UpdateEmail.continue": "متابعة",
-  "flows.ResendCode.tryAgain": "{seconds, plural, one {يُرجى المحاولة مرة أخرى بعد ثانية واحدة} two {يُرجى المحاولة مرة أخرى بعد ثانيتين} few {يُرجى المحاولة مرة أخرى بعد # ثوانٍ} other {يُرجى المحاولة مرة أخرى بعد # ثانية}}",
   "flows.ResendCode.sending": "جارٍ الإرسال…",
   "flows.ResendCode.resend": "إعادة إرسال الرمز",
   "flows.OtpInput.verifying": "جارٍ التحقق…",

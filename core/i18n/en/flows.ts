@@ -69,7 +69,6 @@ export const flows = {
   'flows.UpdateEmail.newEmail': 'New email',
   'flows.UpdateEmail.sendingCode': 'Sending code…',
   'flows.UpdateEmail.continue': 'Continue',
-  'flows.ResendCode.tryAgain': 'Please try again after {seconds} seconds',
   'flows.ResendCode.sending': 'Sending…',
   'flows.ResendCode.resend': 'Resend code',
   'flows.OtpInput.verifying': 'Verifying…',

@@ -71,7 +71,6 @@ export const flows: Record<keyof typeof en, string> & Record<`core:${string}`, s
   "flows.UpdateEmail.newEmail": "Nuevo correo",
   "flows.UpdateEmail.sendingCode": "Enviando código…",
   "flows.UpdateEmail.continue": "Continuar",
-  "flows.ResendCode.tryAgain": "{seconds, plural, one {Inténtalo de nuevo en # segundo} other {Inténtalo de nuevo en # segundos}}",
   "flows.ResendCode.sending": "Enviando…",
   "flows.ResendCode.resend": "Reenviar código",
   "flows.OtpInput.verifying": "Verificando…",

@@ -71,7 +71,6 @@ export const flows: Record<keyof typeof en, string> & Record<`core:${string}`, s
   "flows.UpdateEmail.newEmail": "新しいメールアドレス",
   "flows.UpdateEmail.sendingCode": "コードを送信中…",
   "flows.UpdateEmail.continue": "続ける",
-  "flows.ResendCode.tryAgain": "{seconds} 秒後にもう一度お試しください",
   "flows.ResendCode.sending": "送信中…",
   "flows.ResendCode.resend": "コードを再送信",
   "flows.OtpInput.verifying": "確認中…",

@@ -71,7 +71,6 @@ export const flows: Record<keyof typeof en, string> & Record<`core:${string}`, s
   "flows.UpdateEmail.newEmail": "新邮箱",
   "flows.UpdateEmail.sendingCode": "正在发送验证码…",
   "flows.UpdateEmail.continue": "继续",
-  "flows.ResendCode.tryAgain": "请在 {seconds} 秒后重试",
   "flows.ResendCode.sending": "正在发送…",
   "flows.ResendCode.resend": "重新发送验证码",
   "flows.OtpInput.verifying": "正在验证…",

@@ -1,7 +1,7 @@
 import { authSession } from '../../../core/connectors/auth/authSession.js'
 import { useAirlockInstance } from '../../context.js'
 import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector.js'
-import { SOCIAL_NAMES } from './EmbeddedLogin.js'
+import { SOCIAL_NAMES } from './embeddedAuth.js'
 import { useT } from '../../i18n/useT.js'
 export { SHARED_CHUNK } from '../../sharedChunk.js'
 

@@ -1,30 +1,12 @@
 import { useState, type FormEvent } from 'react'
-import type { RedirectSocialProvider } from '../../../core/actions/auth.js'
-import { authSession } from '../../../core/connectors/auth/authSession.js'
 import type { ConnectMethod, SocialProvider } from '../../../core/options/features.js'
-import type { Airlock } from '../../../core/createAirlock.js'
 import { useAirlockInstance } from '../../context.js'
 import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector.js'
 import { SocialMark } from '../marks/BrandMark.js'
-import { EMAIL_MAX_LENGTH, parseEmail } from './parseEmail.js'
-import { translator, useT, type Translate } from '../../i18n/useT.js'
+import { emailLoginMessage, preloadFrame, requestEmailLogin, SOCIAL_NAMES, startSocialLogin } from './embeddedAuth.js'
+import { EMAIL_MAX_LENGTH } from './parseEmail.js'
+import { useT } from '../../i18n/useT.js'
 export { SHARED_CHUNK } from '../../sharedChunk.js'
-
-/** Display names of the SPEC 5 social providers. */
-export const SOCIAL_NAMES: Record<SocialProvider, string> = {
-  google: 'Google',
-  x: 'X',
-  farcaster: 'Farcaster',
-  discord: 'Discord',
-  apple: 'Apple',
-  github: 'GitHub',
-  facebook: 'Facebook',
-}
-
-/** SPEC 5 "fields must be valid email addresses"; the frame validates again. */
-
-/** The cooldown message of SPEC 5, with the seconds left, in `t`'s language (English without it). */
-export const tryAgainMessage = (seconds: number, t: Translate = translator(undefined)) => t('connect.EmbeddedLogin.tryAgainAfter', { seconds })
 
 /**
  * The Connect view's email or social section (SPEC 2 "Default order of connect methods"), a
@@ -47,12 +29,9 @@ function EmailForm() {
   const sending = step === 'sendingCode'
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const value = parseEmail(email)
-    if (value === null) return setInvalid(true)
-    setInvalid(false)
-    airlock.dispatch({ type: 'auth/emailLoginRequested', email: value })
+    setInvalid(!requestEmailLogin(airlock, email))
   }
-  const message = invalid ? t('connect.EmbeddedLogin.invalidEmail') : blocked && seconds > 0 ? tryAgainMessage(seconds, t) : step === 'idle' && error ? t.core(error) : null
+  const message = emailLoginMessage({ invalid, blocked, seconds, step, error }, t)
   return (
     <form className="stack" onSubmit={submit} noValidate data-airlock="email-login">
       <label className="sr-only" htmlFor="airlock-email">
@@ -70,7 +49,7 @@ function EmailForm() {
         aria-invalid={invalid || undefined}
         aria-describedby={message ? 'airlock-email-message' : undefined}
         // Loading the frame early makes the first code request faster.
-        onFocus={() => airlock.state$.value.frame?.status === 'idle' && airlock.dispatch({ type: 'frame/loadRequested' })}
+        onFocus={() => preloadFrame(airlock)}
         onChange={(event) => setEmail(event.target.value)}
       />
       {message ? (
@@ -83,28 +62,6 @@ function EmailForm() {
       </button>
     </form>
   )
-}
-
-/**
- * Starts a redirect social login. The popup opens here, inside the click, because browsers block
- * pop-ups opened later; the epic sends it to the provider once the frame answers.
- */
-export function startSocialLogin(airlock: Airlock, provider: SocialProvider): void {
-  if (provider === 'farcaster') {
-    airlock.dispatch({ type: 'router/pushRequested', view: 'ConnectingFarcaster' })
-    airlock.dispatch({ type: 'auth/farcasterLoginRequested' })
-    return
-  }
-  const session = authSession(airlock.deps.providers)
-  try {
-    session.popup?.close()
-  } catch {
-    // Already gone.
-  }
-  const opened = typeof window === 'undefined' ? null : window.open('about:blank', 'airlock-social', 'popup,width=500,height=680')
-  session.popup = opened
-  airlock.dispatch({ type: 'router/pushRequested', view: 'ConnectingSocial' })
-  airlock.dispatch({ type: 'auth/socialLoginRequested', provider: provider as RedirectSocialProvider })
 }
 
 /**

@@ -1,7 +1,7 @@
-import { authSession } from '../../../core/connectors/auth/authSession.js'
 import { useAirlockInstance } from '../../context.js'
 import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector.js'
 import { useT } from '../../i18n/useT.js'
+import { resendEmailCode } from './embeddedAuth.js'
 
 /**
  * "Resend code": asks for a new code for the same email. Inside the 30 s cooldown the request is
@@ -11,15 +11,12 @@ export function ResendCode() {
   const airlock = useAirlockInstance()
   const t = useT()
   const { blocked, seconds, sending } = useAirlockSelector((s) => ({ blocked: s.auth.blocked, seconds: s.auth.cooldownSeconds, sending: s.auth.step === 'sendingCode' }), shallowEqual)
-  const resend = () => {
-    const email = authSession(airlock.deps.providers).email
-    if (email) airlock.dispatch({ type: 'auth/emailLoginRequested', email })
-  }
+  const resend = () => resendEmailCode(airlock)
   return (
     <div className="center">
       {blocked && seconds > 0 ? (
         <p className="error" role="alert">
-          {t('flows.ResendCode.tryAgain', { seconds })}
+          {t('connect.EmbeddedLogin.tryAgainAfter', { seconds })}
         </p>
       ) : null}
       <button type="button" className="button" data-variant="secondary" disabled={sending} aria-busy={sending || undefined} onClick={resend}>

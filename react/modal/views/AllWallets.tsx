@@ -1,19 +1,19 @@
 import { useObservableCallback, useObservableState } from 'observable-hooks'
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react'
 import { debounceTime, distinctUntilChanged, map } from 'rxjs'
-import { WALLETS_PAGE_SIZE } from '../../../core/constants/limits.js'
 import { WALLET_SEARCH_DEBOUNCE_MS } from '../../../core/constants/timing.js'
 import type { RegistryWallet } from '../../../core/registry/types.js'
 import { useAirlockInstance } from '../../context.js'
 import { useAirlockSelector } from '../../hooks/useAirlockSelector.js'
 import { NoWallets } from '../parts/NoWallets.js'
-import { selectRegistryEnabled, withoutListed } from '../parts/registryEntries.js'
+import { selectRegistryEnabled } from '../parts/registryEntries.js'
 import { RegistryWalletButton } from '../parts/RegistryWalletRow.js'
 import { SkeletonRows } from '../parts/SkeletonRows.js'
 import { VirtualList } from '../parts/VirtualList.js'
 import { formatWalletCount, sameEntries, selectAllWallets, type WalletEntry } from '../parts/walletEntries.js'
 import { WalletButton } from '../parts/WalletRow.js'
 import { useT } from '../../i18n/useT.js'
+import { filterWallets, registryResults, requestNextWalletPage, retryWalletList } from '../parts/walletListResults.js'
 
 type Item = { kind: 'installed'; entry: WalletEntry } | { kind: 'registry'; wallet: RegistryWallet }
 
@@ -55,25 +55,24 @@ export function AllWallets() {
     if (enabled) airlock.dispatch({ type: 'registry/searchRequested', query: value })
   }
 
-  const found = useMemo(() => (localQuery === '' ? installed : installed.filter((entry) => entry.connector.name.toLowerCase().includes(localQuery))), [installed, localQuery])
-  const items = useMemo<Item[]>(() => {
-    const fromRegistry = !enabled ? [] : withoutListed(searching ? registry.search.wallets : registry.wallets, installed.map((e) => e.connector))
-    return [...found.map((entry) => ({ kind: 'installed' as const, entry })), ...fromRegistry.map((wallet) => ({ kind: 'registry' as const, wallet }))]
-  }, [enabled, searching, registry.search.wallets, registry.wallets, installed, found])
+  const found = useMemo(() => filterWallets(installed, localQuery), [installed, localQuery])
+  const results = useMemo(() => registryResults(registry, { enabled, searching, listed: installed.map((e) => e.connector) }), [registry, enabled, searching, installed])
+  const items = useMemo<Item[]>(
+    () => [...found.map((entry) => ({ kind: 'installed' as const, entry })), ...results.wallets.map((wallet) => ({ kind: 'registry' as const, wallet }))],
+    [found, results.wallets],
+  )
 
   const onEndReached = useCallback(
     (last: number) => {
       if (!enabled || searching || last < items.length - LOAD_AHEAD_ROWS) return
-      const { status, loadingPage, error, page, count } = airlock.getState().registry
-      if (status === 'loaded' && loadingPage === null && error === null && count !== null && page * WALLETS_PAGE_SIZE < count) airlock.dispatch({ type: 'registry/nextPageRequested' })
+      requestNextWalletPage(airlock)
     },
     [airlock, enabled, searching, items.length],
   )
 
-  const loading = enabled && (searching ? registry.search.status === 'loading' : registry.status === 'loading' || registry.loadingPage !== null)
-  const error = !enabled ? null : searching ? (registry.search.status === 'failed' ? registry.search.error : null) : registry.error
-  const retry = () => airlock.dispatch(searching ? { type: 'registry/searchRequested', query: text } : { type: 'registry/retryRequested' })
-  const total = searching ? found.length + registry.search.count : installed.length + (registry.count ?? 0)
+  const { loading, error } = results
+  const retry = () => retryWalletList(airlock, searching ? text : '')
+  const total = (searching ? found.length : installed.length) + results.count
 
   if (!enabled && installed.length === 0) return <NoWallets />
   return (

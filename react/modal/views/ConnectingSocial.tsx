@@ -1,7 +1,7 @@
 import { useAirlockInstance } from '../../context.js'
 import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector.js'
 import { SocialMark } from '../marks/BrandMark.js'
-import { SOCIAL_NAMES, startSocialLogin } from '../parts/EmbeddedLogin.js'
+import { SOCIAL_NAMES, startSocialLogin } from '../parts/embeddedAuth.js'
 import { Spinner } from '../parts/Spinner.js'
 import { useT } from '../../i18n/useT.js'
 export { SHARED_CHUNK } from '../../sharedChunk.js'

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react'
-import type { Airlock } from '../../../core/createAirlock.js'
 import type { AirlockState } from '../../../core/state.js'
 import { useAirlockInstance } from '../../context.js'
 import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector.js'
@@ -8,6 +7,7 @@ import { CopyIcon } from '../parts/icons.js'
 import { QrCode } from '../parts/QrCode.js'
 import { RelayStatus } from '../parts/RelayStatus.js'
 import { Spinner } from '../parts/Spinner.js'
+import { startPairing } from '../parts/startPairing.js'
 import { WalletIcon } from '../parts/WalletIcon.js'
 import { en } from '../../../core/i18n/en.js'
 import { useT, type Translate } from '../../i18n/useT.js'
@@ -46,13 +46,6 @@ export function pairingWallet(data: AirlockState['router']['data']): PairingWall
   if (typeof id !== 'string' || id.length === 0 || id.length > 128) return undefined
   if (typeof name !== 'string' || name.trim().length === 0) return undefined
   return { id, name: name.trim().slice(0, 64), mobile_link, desktop_link, webapp_link }
-}
-
-/** Starts a pairing unless one is running or a session is live (StrictMode mounts twice: one pairing). */
-function startPairing(airlock: Airlock, wallet: PairingWallet | undefined): void {
-  const { status } = airlock.getState().walletConnect
-  if (status === 'pairing' || status === 'connected') return
-  airlock.dispatch({ type: 'walletConnect/connectRequested', ...(wallet ? { wallet: { id: wallet.id, name: wallet.name } } : {}) })
 }
 
 /** SPEC 2 ConnectingWalletConnect: QR code, copy link and the chosen wallet's deep links. */
@@ -118,7 +111,7 @@ export function WalletConnectPairing({ basic }: { basic: boolean }) {
         <p className="error" role="alert">
           {t.core(error?.message ?? 'Something went wrong')}
         </p>
-        <button type="button" className="button" onClick={() => airlock.dispatch({ type: 'walletConnect/connectRequested', ...(wallet ? { wallet: { id: wallet.id, name: wallet.name } } : {}) })}>
+        <button type="button" className="button" onClick={() => startPairing(airlock, wallet)}>
           {t('connect.Connecting.tryAgain')}
         </button>
       </div>
