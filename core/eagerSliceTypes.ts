@@ -10,7 +10,7 @@ import { createSliceRouter } from './sliceRoutes.js'
 export const EAGER_SLICE_TYPES = {
   options: ['options/analyticsConfigLoaded', 'options/remoteConfigLoaded'],
   app: ['adapters/registered', 'app/initialized', 'app/started', 'options/originCheckFailed', 'options/originCheckSkipped', 'options/originChecked', 'options/remoteConfigFailed', 'options/remoteConfigLoaded', 'options/remoteConfigRequested', 'storage/hydrated'],
-  modal: ['connection/accountConnected', 'connection/disconnected', 'modal/closeRequested', 'modal/hostPlaced', 'modal/hostRemoved', 'modal/loadingChanged', 'modal/openRequested', 'modal/shakeEnded', 'modal/shakeRequested', 'network/activeChanged', 'network/chainChanged', 'router/backRequested'],
+  modal: ['connection/accountConnected', 'connection/disconnected', 'modal/closeRequested', 'modal/loadingChanged', 'modal/openRequested', 'modal/shakeEnded', 'modal/shakeRequested', 'network/activeChanged', 'network/chainChanged', 'router/backRequested'],
   router: ['connection/disconnected', 'modal/openRequested', 'network/activeChanged', 'network/chainChanged', 'router/backRequested', 'router/pushRequested', 'router/replaceRequested', 'router/resetRequested'],
   connection: ['connection/accountConnected', 'connection/accountsChanged', 'connection/connectFailed', 'connection/connectRequested', 'connection/disconnected', 'network/activeChanged', 'network/chainChanged', 'network/switchFailed', 'network/switchPrompted', 'network/switchRequested', 'storage/hydrated'],
   connectors: ['connectors/announced', 'connectors/removed'],

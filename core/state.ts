@@ -23,8 +23,6 @@ export interface ModalState {
   readonly open: boolean
   readonly loading: boolean
   readonly shake: boolean
-  /** How many `<AirlockModal embedded={…} />` elements are mounted (absent: none). */
-  readonly placed?: number
 }
 
 export interface RouterState {

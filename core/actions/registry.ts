@@ -5,7 +5,7 @@ import type { ErrorInfo } from './types.js'
 export type RegistryAction =
   /** Featured and recommended wallets are being fetched (first modal open, a headless list's first mount, or a retry). */
   | { type: 'registry/listsRequested' }
-  /** Intent: a wallet list outside the modal (`airlock-kit/headless` `useWalletList`) wants the registry, as the first modal open does. */
+  /** Intent: a wallet list outside the modal (`useWalletList` of `airlock-kit/react`) wants the registry, as the first modal open does. */
   | { type: 'registry/loadRequested' }
   | { type: 'registry/listsLoaded'; featured: RegistryWallet[]; recommended: RegistryWallet[] }
   | { type: 'registry/listsFailed'; error: ErrorInfo }

@@ -78,9 +78,6 @@ export type ModalAction =
   | { type: 'modal/loadingChanged'; loading: boolean }
   | { type: 'modal/shakeRequested' }
   | { type: 'modal/shakeEnded' }
-  /** An `<AirlockModal embedded={…} />` was mounted: the host placed the modal itself, so the provider appends none. */
-  | { type: 'modal/hostPlaced' }
-  | { type: 'modal/hostRemoved' }
 
 export type RouterAction =
   | { type: 'router/pushRequested'; view: View; data?: Record<string, unknown> }

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react'
-import { useAirlockInstance } from '../context.js'
+import { useContext, useEffect, useRef, useState } from 'react'
+import { PlacedModalContext } from '../context.js'
 import { useAirlockSelector } from '../hooks/useAirlockSelector.js'
 import { ModalPortal, shadowMount } from './ModalPortal.js'
 
@@ -20,19 +20,20 @@ export interface AirlockModalProps {
  * @example <AirlockProvider airlock={airlock}><AirlockModal embedded /></AirlockProvider>
  */
 export function AirlockModal({ embedded: prop }: AirlockModalProps = {}) {
-  const airlock = useAirlockInstance()
+  const place = useContext(PlacedModalContext)
   const byOptions = useAirlockSelector(
     (state) => (state.options.enableEmbedded ? EMBEDDED : state.options.disableAppend ? PLACED : NONE),
   )
   const { embedded, placed } = prop === undefined ? byOptions : prop ? EMBEDDED : PLACED
   const ref = useRef<HTMLDivElement>(null)
   const [mount, setMount] = useState<Element | null>(null)
-  // A typed fact in the log, so the provider drops its own body host (and a replay shows why).
+  // Counted by the provider, which appends no modal of its own while one is placed (StrictMode's
+  // second mount counts back to one).
   useEffect(() => {
     if (prop === undefined) return
-    airlock.dispatch({ type: 'modal/hostPlaced' })
-    return () => airlock.dispatch({ type: 'modal/hostRemoved' })
-  }, [airlock, prop === undefined])
+    place((n) => n + 1)
+    return () => place((n) => n - 1)
+  }, [place, prop === undefined])
   useEffect(() => {
     if (placed && ref.current) setMount(shadowMount(ref.current))
   }, [placed])

@@ -29,10 +29,6 @@ export function modalReducer(state: ModalState, action: Action, root: AirlockSta
       return state.shake ? state : { ...state, shake: true }
     case 'modal/shakeEnded':
       return state.shake ? { ...state, shake: false } : state
-    case 'modal/hostPlaced':
-      return { ...state, placed: (state.placed ?? 0) + 1 }
-    case 'modal/hostRemoved':
-      return state.placed ? { ...state, placed: state.placed - 1 } : state
     default:
       return state
   }
