@@ -88,4 +88,50 @@ describe('accessibility of every view (axe-core in Chromium)', { timeout: 120_00
     expect(found).toEqual([])
     expect(errors).toEqual([])
   })
+
+  test('behavior: in Spanish, Chinese, Japanese and Arabic (right to left): no serious or critical violation in Connect, All Wallets, Account, Networks, Receive, Send, Swap and Buy', async () => {
+    const { page, errors } = await dapp.openDapp(dapp.newWallet(1), '')
+    await page.setViewportSize({ width: 1200, height: 820 })
+    await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' })
+    const dialog = page.getByRole('dialog')
+    const found: Violation[] = []
+    const locales = ['es', 'zh', 'ja', 'ar'] as const
+    const show = async (locale: string) => {
+      await page.getByTestId('locale-switcher').selectOption(locale)
+      await page.waitForFunction((locale) => (window as unknown as { airlock: { getState(): { theme: { catalogue?: string } } } }).airlock.getState().theme.catalogue === locale, locale)
+    }
+    for (const locale of locales) {
+      await show(locale)
+      await open(page)
+      await dialog.getByRole('button', { name: /Airlock Test Wallet/ }).waitFor()
+      expect(await dialog.evaluate((el) => [el.closest('[lang]')?.getAttribute('lang'), getComputedStyle(el).direction])).toEqual([locale, locale === 'ar' ? 'rtl' : 'ltr'])
+      found.push(...(await audit(page, `Connect (${locale})`)))
+      await open(page, 'AllWallets')
+      await dialog.locator('[data-view="AllWallets"] li').first().waitFor({ timeout: 15_000 })
+      found.push(...(await audit(page, `AllWallets (${locale})`)))
+    }
+    await open(page, 'Connect')
+    await dialog.getByRole('button', { name: /Airlock Test Wallet/ }).click()
+    await expect.poll(() => page.getByTestId('status').getAttribute('data-status'), { timeout: 10_000 }).toBe('connected')
+    const views: [string, string][] = [
+      ['Networks', '[data-view="Networks"] ul'],
+      ['Receive', '[data-airlock="receive"]'],
+      ['Send', '[data-airlock="send-token"]'],
+      ['Swap', '[data-airlock="swap-form"]'],
+      ['OnRampProviders', '[data-airlock="onramp"]'],
+    ]
+    for (const locale of locales) {
+      await show(locale)
+      await open(page)
+      await dialog.locator('[data-airlock="tokens"] [data-token="dUSD"]').waitFor({ timeout: 15_000 })
+      found.push(...(await audit(page, `Account (${locale})`)))
+      for (const [view, ready] of views) {
+        await open(page, view)
+        await dialog.locator(ready).first().waitFor({ timeout: 15_000 })
+        found.push(...(await audit(page, `${view} (${locale})`)))
+      }
+    }
+    expect(found).toEqual([])
+    expect(errors).toEqual([])
+  })
 })
