@@ -7,7 +7,7 @@ import type { AirlockDeps } from '../deps.js'
 import type { AirlockState } from '../state.js'
 import { hangingApi, marbleDeps, runEpic } from '../../tests/support/epicHarness.js'
 import { initialState, reduce, stateFollowing } from '../../tests/support/state.js'
-import { onrampAmountError, onrampReducer, initialOnrampState } from '../slices/portfolio/onrampReducer.js'
+import { onrampAmountError, onrampAmountIssue, onrampReducer, initialOnrampState } from '../slices/portfolio/onrampReducer.js'
 import { onrampOptionsEpic, onrampQuoteEpic } from './onrampEpics.js'
 import { onrampRestricted } from './onrampSession.js'
 import type { OnrampOptions, OnrampState } from './types.js'
@@ -29,6 +29,9 @@ describe('onramp form (SPEC 9 limits, shown inline)', () => {
     expect([form('9.99'), form('10'), form('7500.00'), form('7500.01')]).toEqual(['The minimum by card is 10.00 USD', null, null, 'The maximum by card is 7500.00 USD'])
     expect([form('25000.00', 'ach_bank_account'), form('25000.01', 'ach_bank_account')]).toEqual([null, 'The maximum by bank account is 25000.00 USD'])
     expect([form(''), form('1.234'), form('abc')]).toEqual(['', 'Enter an amount with at most 2 decimals', 'Enter an amount with at most 2 decimals'])
+    // The same, as the codes the views word in their language.
+    const issue = (amount: string) => onrampAmountIssue({ ...loaded(), amount, method: 'card' })
+    expect(['', '1.234', '9.99', '10', '7500.01'].map(issue)).toEqual(['', 'decimals', 'min', null, 'max'])
   })
 
   test('only a valid amount waits for a quote; the first purchase currency is chosen; a provider opens only on a ready quote', () => {

@@ -26,18 +26,30 @@ export function onrampLimits(state: Pick<OnrampState, 'options' | 'paymentCurren
 
 const METHOD_NAMES: Record<PaymentMethod, string> = { card: 'card', ach_bank_account: 'bank account' }
 
+type OnrampAmountState = Pick<OnrampState, 'options' | 'paymentCurrency' | 'method' | 'amount'>
+
 /**
- * Why the amount cannot be bought (shown inline under it), or null when it can; '' means nothing typed yet.
- * @example onrampAmountError({ ...state, amount: '5' }) // 'The minimum by card is 10.00 USD'
+ * Why the amount cannot be bought, as a code the views word in their language: `decimals`, below
+ * the `min` or above the `max` of `onrampLimits`; null when it can; '' means nothing typed yet.
+ * @example onrampAmountIssue({ ...state, amount: '5' }) // 'min'
  */
-export function onrampAmountError(state: Pick<OnrampState, 'options' | 'paymentCurrency' | 'method' | 'amount'>): string | null {
+export function onrampAmountIssue(state: OnrampAmountState): '' | 'decimals' | 'min' | 'max' | null {
   if (state.amount === '') return ''
   const value = cents(state.amount)
-  if (value === null) return 'Enter an amount with at most 2 decimals'
+  if (value === null) return 'decimals'
   const { min, max } = onrampLimits(state)
-  if (value < cents(min)!) return `The minimum by ${METHOD_NAMES[state.method]} is ${min} ${state.paymentCurrency}`
-  if (value > cents(max)!) return `The maximum by ${METHOD_NAMES[state.method]} is ${max} ${state.paymentCurrency}`
-  return null
+  return value < cents(min)! ? 'min' : value > cents(max)! ? 'max' : null
+}
+
+/**
+ * Why the amount cannot be bought, in English (shown inline under it), or null when it can; '' means nothing typed yet.
+ * @example onrampAmountError({ ...state, amount: '5' }) // 'The minimum by card is 10.00 USD'
+ */
+export function onrampAmountError(state: OnrampAmountState): string | null {
+  const issue = onrampAmountIssue(state)
+  if (!issue) return issue
+  if (issue === 'decimals') return 'Enter an amount with at most 2 decimals'
+  return `The ${issue === 'min' ? 'minimum' : 'maximum'} by ${METHOD_NAMES[state.method]} is ${onrampLimits(state)[issue]} ${state.paymentCurrency}`
 }
 
 /** Whether the form names something to buy and an amount within the limits: what every provider needs. */

@@ -10,7 +10,7 @@ import type { MessageKey } from '../../../core/i18n/en.js'
 import { activeAccountKey } from '../../../core/portfolio/activeAccountKey.js'
 import { selectPortfolio } from '../../../core/portfolio/selectPortfolio.js'
 import { selectActiveNetwork } from '../../../core/slices/network/selectors.js'
-import { initialOnrampState, onrampAmountError, onrampFormReady, onrampLimits } from '../../../core/slices/portfolio/onrampReducer.js'
+import { initialOnrampState, onrampAmountError, onrampAmountIssue, onrampFormReady, onrampLimits } from '../../../core/slices/portfolio/onrampReducer.js'
 import { useAirlockInstance } from '../../context.js'
 import { shallowEqual, useAirlockSelector } from '../../hooks/useAirlockSelector.js'
 import { useT, type Translate } from '../../i18n/useT.js'
@@ -33,14 +33,12 @@ const LIMIT_MESSAGES: Record<PaymentMethod, { min: MessageKey; max: MessageKey }
 }
 
 /**
- * The amount's error in the shown language. Core words it in English (onrampAmountError), with the
- * limit inside: the limit messages are made here again from the same limits, other texts go by `t.core`.
+ * The amount's error in the shown language, from core's code for it (onrampAmountIssue): a limit
+ * message names the limit; the decimals one is core's English text, translated by `t.core`.
  */
 function amountErrorText(t: Translate, error: string, onramp: OnrampState, limits: { min: string; max: string }): string {
-  const messages = LIMIT_MESSAGES[onramp.method]
-  if (error.startsWith('The minimum by ')) return t(messages.min, { amount: limits.min, currency: onramp.paymentCurrency })
-  if (error.startsWith('The maximum by ')) return t(messages.max, { amount: limits.max, currency: onramp.paymentCurrency })
-  return t.core(error)
+  const issue = onrampAmountIssue(onramp)
+  return issue === 'min' || issue === 'max' ? t(LIMIT_MESSAGES[onramp.method][issue], { amount: limits[issue], currency: onramp.paymentCurrency }) : t.core(error)
 }
 
 /**
