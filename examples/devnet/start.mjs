@@ -71,6 +71,7 @@ async function main() {
         `Airlock dev stack is up in ${seconds} s`,
         '',
         `  ➜  Demo dapp:  ${urls.dapp}`,
+        `  ➜  Headless:   ${new URL('/headless/', urls.dapp)} (a connect page built with the hooks alone)`,
         '',
         row('anvil, chain 31337', urls.anvil, PORTS.anvil.env),
         row('anvil, chain 31338', urls.anvil2, PORTS.anvil2.env),

@@ -48,6 +48,7 @@ describe('npm start (examples/devnet/start.mjs)', () => {
     await run.waitFor(/Press Ctrl-C to stop/, 60_000)
     const { stdout } = run.output()
     expect(stdout).toContain(`Demo dapp:  http://127.0.0.1:${ports.DAPP_PORT}`)
+    expect(stdout).toContain(`Headless:   http://127.0.0.1:${ports.DAPP_PORT}/headless/`)
     for (const [env, port] of Object.entries(ports)) expect(stdout).toMatch(new RegExp(`(http|ws)://127\\.0\\.0\\.1:${port}\\s+${env}`))
     expect(stdout).toContain(`Mobile wallet (WalletConnect, anvil account #2): http://127.0.0.1:${ports.DAPP_PORT}/mobile-wallet/`)
     // What a host app pastes to use this stack: the real URLs of every service and network.
