@@ -107,6 +107,10 @@ describe('on-ramp in Chromium', { timeout: 120_000 }, () => {
     try {
       const { page, errors } = await dapp.openDapp(dapp.newWallet(6), '')
       const dialog = await connectAndOpen(page)
+      // The estimate is priced from the account's tokens (the data service's ETH price), which the
+      // Account view fetches: on a busy machine they came after the quote failed, and the estimate
+      // rightly said "Shown by the provider". Wait for them, as a person reading the balance does.
+      await dialog.locator('[data-airlock="tokens"] [data-token="ETH"]').waitFor({ timeout: 15_000 })
       const form = await openBuy(dialog)
       await expect.poll(() => form.getByRole('note').textContent(), { timeout: 15_000 }).toContain('default options')
       // The defaults: the network's own coin, USD and EUR, SPEC 9's limits.
