@@ -11,6 +11,3 @@ export function resolveLocale(tag: string | null | undefined): Locale {
   const language = (tag ?? '').trim().toLowerCase().split(/[-_]/)[0]
   return (LOCALES as readonly string[]).includes(language ?? '') ? (language as Locale) : 'en'
 }
-
-/** Whether the locale is written right to left (Arabic here). */
-export const isRtl = (locale: string): boolean => resolveLocale(locale) === 'ar'
