@@ -1,6 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { airlockBitcoinRegtest, airlockDevnet, airlockDevnet2, airlockSolanaLocal, createAirlock, type Airlock, type Network } from 'airlock-kit'
+import { airlockSolanaLocal, createAirlock, type Airlock } from 'airlock-kit'
 import { createDefaultSiwx, createServerSiwx, type SiwxConfig } from 'airlock-kit/siwx'
 import { devOnrampProviders } from '../devnet/devAggregator.js'
 import { AirlockProvider } from 'airlock-kit/react'
@@ -8,6 +8,7 @@ import { installDevWallet } from '../devnet/devWallet/index.js'
 import { installChainDevWallets } from '../devnet/wallets/installChainDevWallets.js'
 import { App } from './App.js'
 import { loadDevnetConfig, type DevnetPageConfig } from './config.js'
+import { devnetNetworks, devnetServices, startPage } from './devnetPage.js'
 import './styles.css'
 
 declare global {
@@ -15,21 +16,6 @@ declare global {
     /** The demo's Airlock instance, for poking at it from the console (`airlock.getState()`). */
     airlock?: Airlock
   }
-}
-
-/** The catalogue's devnet networks, pointed at the RPC ports this stack actually uses. */
-function devnetNetworks(config: DevnetPageConfig): Network[] {
-  const catalogue: Record<number, Network> = { 31337: airlockDevnet, 31338: airlockDevnet2 }
-  const evm = config.chains.map((chain): Network => {
-    const base = catalogue[chain.chainId]
-    const rpcUrls = { default: { http: [chain.rpcUrl] } }
-    return base
-      ? { ...base, rpcUrls }
-      : { id: chain.chainId, name: chain.name, chainNamespace: 'eip155', caipNetworkId: `eip155:${chain.chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls, testnet: true }
-  })
-  // The local Solana cluster (litesvm) and Bitcoin regtest chain when the stack runs them: those wallets connect to them.
-  const on = (network: Network, url: string | undefined): Network[] => (url ? [{ ...network, rpcUrls: { default: { http: [url] } } }] : [])
-  return [...evm, ...on(airlockSolanaLocal, config.solanaRpcUrl), ...on(airlockBitcoinRegtest, config.bitcoinApiUrl)]
 }
 
 /**
@@ -56,17 +42,10 @@ async function boot(root: HTMLElement): Promise<void> {
   }
 
   const airlock = createAirlock({
-    projectId: config.projectId,
+    ...devnetServices(config),
     networks: devnetNetworks(config),
-    apiUrl: config.gatewayUrl,
-    analyticsUrl: config.gatewayUrl,
-    blockchainApiUrl: config.gatewayUrl,
     // Buy's aggregator opens the dev stack's own page, which sells ETH and SOL on the local chains.
     onrampProviders: devOnrampProviders(config.gatewayUrl),
-    // WalletConnect pairs through the dev stack's relay, so no request leaves the machine.
-    ...(config.relayUrl ? { relayUrl: config.relayUrl } : {}),
-    // Email and social login go through the dev frame on its own origin (examples/devnet/frame).
-    ...(config.secureSiteUrl ? { secureSiteUrl: config.secureSiteUrl } : {}),
     metadata: { name: 'Airlock demo', description: 'The Airlock demo dapp on the local dev stack', url: location.origin, icons: [] },
     siwx: siwxFromUrl(config),
   })
@@ -81,13 +60,4 @@ async function boot(root: HTMLElement): Promise<void> {
   )
 }
 
-const root = document.getElementById('root')
-if (root) {
-  boot(root).catch((error: unknown) => {
-    const message = document.createElement('p')
-    message.className = 'boot error'
-    message.textContent = `The demo could not start: ${error instanceof Error ? error.message : String(error)}. Start it with \`npm start\`.`
-    root.replaceChildren(message)
-    console.error(error)
-  })
-}
+startPage('The demo', boot)

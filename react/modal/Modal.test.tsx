@@ -12,6 +12,15 @@ afterEach(() => {
   document.body.innerHTML = ''
 })
 
+/** Opens the modal and checks it is rendered in place: inside the placed host, no overlay, not aria-modal. */
+async function expectInlineDialog(airlock: ReturnType<typeof testAirlock>, container: Element): Promise<void> {
+  act(() => airlock.open())
+  const placed = container.querySelector('[data-airlock="modal-host"]')!
+  const dialog = await waitFor(() => $dialog(placed.shadowRoot!))
+  expect(dialog.hasAttribute('aria-modal')).toBe(false)
+  expect(placed.shadowRoot!.querySelector('.overlay')).toBeNull()
+}
+
 describe('modal host', () => {
   test('default: one host with an open shadow root after mount; nothing loaded until opened', () => {
     const airlock = testAirlock()
@@ -73,22 +82,14 @@ describe('modal host', () => {
     const airlock = testAirlock({ enableEmbedded: true })
     const { container } = render(airlock, <AirlockModal />)
     expect(hosts()).toHaveLength(0)
-    act(() => airlock.open())
-    const placed = container.querySelector('[data-airlock="modal-host"]')!
-    const dialog = await waitFor(() => $dialog(placed.shadowRoot!))
-    expect(dialog.hasAttribute('aria-modal')).toBe(false)
-    expect(placed.shadowRoot!.querySelector('.overlay')).toBeNull()
+    await expectInlineDialog(airlock, container)
   })
 
   test('parameters: <AirlockModal embedded /> renders in place with no option set; the provider appends no body host, even in StrictMode', async () => {
     const airlock = testAirlock()
     const { container, unmount } = render(airlock, <AirlockModal embedded />, { strict: true })
     expect(hosts()).toHaveLength(0)
-    act(() => airlock.open())
-    const placed = container.querySelector('[data-airlock="modal-host"]')!
-    const dialog = await waitFor(() => $dialog(placed.shadowRoot!))
-    expect(dialog.hasAttribute('aria-modal')).toBe(false)
-    expect(placed.shadowRoot!.querySelector('.overlay')).toBeNull()
+    await expectInlineDialog(airlock, container)
     unmount()
     expect(hosts()).toHaveLength(0)
   })
