@@ -246,7 +246,7 @@ describe('telemetryEpic', () => {
   test('behavior: wired as createAirlock wires it (lazy, its chunk loaded when the store starts it), an action dispatched while it loads is sent', async () => {
     // A fresh module graph, as on a page: the chunk (core/startupEffects.ts) is evaluated by this load.
     vi.resetModules()
-    const { telemetryEpic: lazyTelemetryEpic } = await import('../core/lazyStartupEpics.js')
+    const { telemetry: lazyTelemetryEpic } = (await import('../core/lazyStartupEpics.js')).lazyStartupEpics
     const { deps, post } = fakeDeps(scheduler)
     const action$ = new Subject<Action>()
     const errors: unknown[] = []

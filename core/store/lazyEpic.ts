@@ -120,3 +120,12 @@ export function lazyEpic<A extends AnyAction, S, D>(load: () => Promise<Epic<A, 
       }
     })
 }
+
+/**
+ * One lazy epic per name, keyed by it (the name `epic/failed` reports), each fetched by
+ * `load(name)`: usually one chunk for all of them, so a module lists its names rather than a wrapper each.
+ * @example export const lazySiwxEpics = lazyEpics(SIWX_EPIC_NAMES, (name) => import('./siwxEpics.js').then((m) => m.siwxEpics[name]))
+ */
+export function lazyEpics<N extends string, A extends AnyAction, S, D>(names: readonly N[], load: (name: N) => Promise<Epic<A, S, D>>): Readonly<Record<N, Epic<A, S, D>>> {
+  return Object.fromEntries(names.map((name) => [name, lazyEpic(() => load(name))])) as Record<N, Epic<A, S, D>>
+}

@@ -1,7 +1,7 @@
 import type { Action } from '../../actions/types.js'
 import type { AirlockDeps } from '../../deps.js'
 import type { AirlockState } from '../../state.js'
-import { lazyEpic } from '../../store/lazyEpic.js'
+import { lazyEpics } from '../../store/lazyEpic.js'
 import type { Epic } from '../../store/types.js'
 
 export const AUTH_EPIC_NAMES = [
@@ -22,14 +22,10 @@ export const AUTH_EPIC_NAMES = [
 ] as const
 export type AuthEpicName = (typeof AUTH_EPIC_NAMES)[number]
 
-/** One dynamic import for the whole connector (and the frame protocol with zod it needs). */
-const load = () => import('./authEpics.js')
-
 /**
  * The auth connector's epics for `createAirlock`, each loading its code when the store starts
- * (see `lazyEpic`): nothing of it, nor zod, reaches the page's entry chunk.
+ * (see `lazyEpic`): nothing of it, nor zod, reaches the page's entry chunk. One dynamic import for
+ * the whole connector (and the frame protocol with zod it needs).
  * @example createStore({ …, epics: { ...lazyAuthEpics } })
  */
-export const lazyAuthEpics: Readonly<Record<AuthEpicName, Epic<Action, AirlockState, AirlockDeps>>> = Object.fromEntries(
-  AUTH_EPIC_NAMES.map((name) => [name, lazyEpic(() => load().then((m) => m.authEpics[name]))]),
-) as Record<AuthEpicName, Epic<Action, AirlockState, AirlockDeps>>
+export const lazyAuthEpics: Readonly<Record<AuthEpicName, Epic<Action, AirlockState, AirlockDeps>>> = lazyEpics(AUTH_EPIC_NAMES, (name) => import('./authEpics.js').then((m) => m.authEpics[name]))

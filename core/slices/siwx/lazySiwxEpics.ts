@@ -1,20 +1,16 @@
 import type { Action } from '../../actions/types.js'
 import type { AirlockDeps } from '../../deps.js'
 import type { AirlockState } from '../../state.js'
-import { lazyEpic } from '../../store/lazyEpic.js'
+import { lazyEpics } from '../../store/lazyEpic.js'
 import type { Epic } from '../../store/types.js'
 
 export const SIWX_EPIC_NAMES = ['siwxCheck', 'siwxSign', 'siwxCancel', 'siwxCloseGuard', 'siwxSignOut'] as const
 export type SiwxEpicName = (typeof SIWX_EPIC_NAMES)[number]
 
-/** One dynamic import for the whole flow: a page with sign-in fetches it once, a page without never. */
-const load = () => import('./siwxEpics.js')
-
 /**
  * The sign-in epics for `createAirlock`, each loading its code on start (see `lazyEpic`), so the
- * flow adds nothing to the entry chunk. Actions dispatched meanwhile are handed over in order.
+ * flow adds nothing to the entry chunk. Actions dispatched meanwhile are handed over in order. One
+ * dynamic import for the whole flow: a page with sign-in fetches it once, a page without never.
  * @example createStore({ …, epics: { ...lazySiwxEpics } })
  */
-export const lazySiwxEpics: Readonly<Record<SiwxEpicName, Epic<Action, AirlockState, AirlockDeps>>> = Object.fromEntries(
-  SIWX_EPIC_NAMES.map((name) => [name, lazyEpic(() => load().then((m) => m.siwxEpics[name]))]),
-) as Record<SiwxEpicName, Epic<Action, AirlockState, AirlockDeps>>
+export const lazySiwxEpics: Readonly<Record<SiwxEpicName, Epic<Action, AirlockState, AirlockDeps>>> = lazyEpics(SIWX_EPIC_NAMES, (name) => import('./siwxEpics.js').then((m) => m.siwxEpics[name]))
