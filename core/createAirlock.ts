@@ -25,14 +25,14 @@ import { lazyFrameEpics } from './frame/lazyFrameEpics.js'
 import { lazyAuthEpics } from './connectors/auth/lazyAuthEpics.js'
 import type { SiwxConfig } from './siwx/types.js'
 import type { AirlockState } from './state.js'
-import { createStoreWithCheck } from './store/createStoreWithCheck.js'
+import { createStoreWithCheck, type Store } from './store/createStoreWithCheck.js'
 import { lazyDevCheck } from './store/lazyDevCheck.js'
 import type { EventLog } from './store/eventLog.js'
 import { whenInitialized } from './whenInitialized.js'
 import type { Epic, StateObservable } from './store/types.js'
 import { createLazyStorage } from '../storage/createLazyStorage.js'
 // Loaded on start, after the first render: storage, remote config, origin check, init and telemetry.
-import { analyticsConfigEpic, hydrateEpic, initEpic, notificationsEpic, originCheckEpic, localeEpic, persistenceEpic, remoteConfigEpic, shakeEpic, tabSyncEpic, telemetryEpic } from './lazyStartupEpics.js'
+import { lazyStartupEpics } from './lazyStartupEpics.js'
 
 export interface CreateAirlockParameters extends AirlockOptions {
   /** Replace real side effects (tests, hosts with their own storage or fetch). */
@@ -94,101 +94,125 @@ export function createAirlock(parameters: CreateAirlockParameters = {}): Airlock
         () => void (scrubberIn = undefined),
       ),
     ))
-  // rxjs's scheduler code comes after the first paint, with the epics that use it.
-  if (startupScheduler) void firstPaint().then(startupScheduler.preload, () => startupScheduler.preload())
-  const deps: AirlockDeps = {
-    scheduler: depsOverride.scheduler ?? startupScheduler!,
-    window: win,
-    http: depsOverride.http ?? createHttpClients(options, depsOverride.fetch),
-    storage: depsOverride.storage ?? createLazyStorage(win ? { window: win as Window } : { backend: 'memory' }),
-    id: depsOverride.id ?? randomId,
-    providers: depsOverride.providers ?? createProviderRegistry(),
-    secrets: depsOverride.secrets ?? createSecretBox(depsOverride.id ?? randomId),
-    siwx: depsOverride.siwx ?? siwx,
-    frameHost: depsOverride.frameHost,
-    afterFirstPaint: firstPaint,
-  }
-  const adapters = adaptersParam ?? defaultAdapters(options)
-  const adapterEpics = Object.fromEntries(adapters.flatMap((a) => Object.entries(a.epics).map(([name, epic]) => [`${a.namespace}/${name}`, epic])))
   const initialState = createInitialState(options)
+  // The two facts every session starts with; the hint read here is the one synchronous storage read (issue 15).
+  const startActions: Action[] = [{ type: 'app/started', environment: readEnvironment(win) }]
+  const adapters = adaptersParam ?? defaultAdapters(options)
+  if (adapters.length > 0) startActions.push({ type: 'adapters/registered', namespaces: adapters.map((a) => a.namespace) })
   /** Routes actions to the eager slices that react to them once the late chunk brings the table (core/eagerSliceTypes.ts). */
   let eagerMask: ((type: string) => number) | undefined
-  const store = createStoreWithCheck<AirlockState, Action, AirlockDeps>({
-    reducer: (state: AirlockState, action: Action) => reduceEagerSlices(state, action, eagerMask?.(action.type)),
-    // The login, frame, WalletConnect and registry slices' reducers come after the first paint.
-    late: {
-      keys: LATE_SLICE_KEYS,
-      load: () =>
-        firstPaint()
-          .then(() => import('./lateSlices.js'))
-          .then((m) => {
-            eagerMask = m.eagerSliceMask
-            return m.reduceLateSlices as (state: AirlockState, action: Action) => AirlockState
-          }),
-    },
-    initialState,
-    deps,
-    prepare: (action) => (scrub ? scrub(action) : action),
-    logSize: options.logSize,
-    devChecks: options.debug,
-    epics: {
-      hydrate: hydrateEpic,
-      remoteConfig: remoteConfigEpic,
-      analyticsConfig: analyticsConfigEpic,
-      originCheck: originCheckEpic,
-      init: initEpic,
-      shake: shakeEpic,
-      notifications: notificationsEpic,
-      persistence: persistenceEpic,
-      telemetry: telemetryEpic,
-      tabSync: tabSyncEpic,
-      locale: localeEpic,
-      ...adapterEpics,
-      // SPEC 4 sign-in flow, only when a sign-in config was given.
-      ...(deps.siwx ? lazySiwxEpics : {}),
-      // Issue #4 WalletConnect: epics load on start, the SDK only when chosen or a stored session is restored.
-      ...(options.projectId && options.enableWalletConnect ? walletConnectConnector(walletConnect) : {}),
-      // SPEC 7 wallet registry: needs a project id; its code and first request wait for the modal.
-      ...(options.projectId && options.enableWallets ? lazyRegistryEpics : {}),
-      // SPEC 4 secure frame: only when email or social login can be used; its code loads on start, the iframe on first use.
-      ...(options.features.email || (options.features.socials && options.features.socials.length > 0) ? lazyFrameEpics : {}),
-      // Email and social login through the frame (SPEC 4); its epic announces the AUTH connector.
-      ...(options.features.email || (options.features.socials && options.features.socials.length > 0) ? lazyAuthEpics : {}),
-      ...extraEpics,
-    },
-  }, lazyDevCheck(options.debug, deps.afterFirstPaint))
-  store.dispatch({ type: 'app/started', environment: readEnvironment(win) })
-  if (adapters.length > 0) store.dispatch({ type: 'adapters/registered', namespaces: adapters.map((a) => a.namespace) })
+  const reducer = (state: AirlockState, action: Action) => reduceEagerSlices(state, action, eagerMask?.(action.type))
 
+  let deps!: AirlockDeps
+  let store: Store<AirlockState, Action> | undefined
+  /** Builds the deps, the store and its epics, and dispatches the start actions; once. */
+  const start = (): Store<AirlockState, Action> => {
+    if (store) return store
+    // rxjs's scheduler code comes after the first paint, with the epics that use it.
+    if (startupScheduler) void firstPaint().then(startupScheduler.preload, () => startupScheduler.preload())
+    deps = {
+      scheduler: depsOverride.scheduler ?? startupScheduler!,
+      window: win,
+      http: depsOverride.http ?? createHttpClients(options, depsOverride.fetch),
+      storage: depsOverride.storage ?? createLazyStorage(win ? { window: win as Window } : { backend: 'memory' }),
+      id: depsOverride.id ?? randomId,
+      providers: depsOverride.providers ?? createProviderRegistry(),
+      secrets: depsOverride.secrets ?? createSecretBox(depsOverride.id ?? randomId),
+      siwx: depsOverride.siwx ?? siwx,
+      frameHost: depsOverride.frameHost,
+      afterFirstPaint: firstPaint,
+    }
+    const adapterEpics = Object.fromEntries(adapters.flatMap((a) => Object.entries(a.epics).map(([name, epic]) => [`${a.namespace}/${name}`, epic])))
+    store = createStoreWithCheck<AirlockState, Action, AirlockDeps>({
+      reducer,
+      // The login, frame, WalletConnect and registry slices' reducers come after the first paint.
+      late: {
+        keys: LATE_SLICE_KEYS,
+        load: () =>
+          firstPaint()
+            .then(() => import('./lateSlices.js'))
+            .then((m) => {
+              eagerMask = m.eagerSliceMask
+              return m.reduceLateSlices as (state: AirlockState, action: Action) => AirlockState
+            }),
+      },
+      initialState,
+      deps,
+      prepare: (action) => (scrub ? scrub(action) : action),
+      logSize: options.logSize,
+      devChecks: options.debug,
+      epics: {
+        ...lazyStartupEpics,
+        ...adapterEpics,
+        // SPEC 4 sign-in flow, only when a sign-in config was given.
+        ...(deps.siwx ? lazySiwxEpics : {}),
+        // Issue #4 WalletConnect: epics load on start, the SDK only when chosen or a stored session is restored.
+        ...(options.projectId && options.enableWalletConnect ? walletConnectConnector(walletConnect) : {}),
+        // SPEC 7 wallet registry: needs a project id; its code and first request wait for the modal.
+        ...(options.projectId && options.enableWallets ? lazyRegistryEpics : {}),
+        // SPEC 4 secure frame: only when email or social login can be used; its code loads on start, the iframe on first use.
+        ...(options.features.email || (options.features.socials && options.features.socials.length > 0) ? lazyFrameEpics : {}),
+        // Email and social login through the frame (SPEC 4); its epic announces the AUTH connector.
+        ...(options.features.email || (options.features.socials && options.features.socials.length > 0) ? lazyAuthEpics : {}),
+        ...extraEpics,
+      },
+    }, lazyDevCheck(options.debug, deps.afterFirstPaint))
+    for (const action of startActions) store.dispatch(action)
+    return store
+  }
+  /**
+   * On a page the store starts at the instance's first use or once the page has painted, whichever
+   * comes first. Until then `getState()` answers with the start actions folded into the initial
+   * state (what the store will hold), so the host's first render, the connect button, does not wait
+   * for the store, its log and its epics (issue 12: the button within 15 ms of React alone).
+   * Elsewhere (a server, or a test's own scheduler) it starts here.
+   */
+  let firstState: AirlockState | undefined
+  const getState = (): AirlockState => store?.getState() ?? (firstState ??= startActions.reduce(reducer, initialState))
+  if (win && !depsOverride.scheduler) void painted().then(() => void start())
+  else start()
+
+  const dispatch = (action: Action): void => start().dispatch(action)
   const wrapped = new Map<string, Eip1193Provider>()
   const getProvider = (namespace?: ChainNamespace): Eip1193Provider | undefined => {
-    const ns = namespace ?? store.getState().connection.activeNamespace
-    const connectorId = ns ? store.getState().connection.namespaces[ns]?.connectorId : null
+    const { connection } = start().getState()
+    const ns = namespace ?? connection.activeNamespace
+    const connectorId = ns ? connection.namespaces[ns]?.connectorId : null
     const provider = connectorId ? deps.providers.get(connectorId) : undefined
     if (!ns || !connectorId || !provider) return undefined
     const key = `${ns}|${connectorId}`
     const cached = wrapped.get(key)
     if (cached) return cached
-    const fresh = wrapProvider({ provider, namespace: ns, dispatch: store.dispatch, id: deps.id })
+    const fresh = wrapProvider({ provider, namespace: ns, dispatch, id: deps.id })
     wrapped.set(key, fresh)
     return fresh
   }
 
   return {
-    open: ({ view, namespace } = {}) => store.dispatch({ type: 'modal/openRequested', ...(view ? { view } : {}), ...(namespace ? { namespace } : {}) }),
-    close: () => store.dispatch({ type: 'modal/closeRequested' }),
-    getState: store.getState,
+    open: ({ view, namespace } = {}) => dispatch({ type: 'modal/openRequested', ...(view ? { view } : {}), ...(namespace ? { namespace } : {}) }),
+    close: () => dispatch({ type: 'modal/closeRequested' }),
+    getState,
     initialState,
-    state$: store.state$,
-    action$: store.action$ as Observable<Action>,
-    dispatch: (action) => store.dispatch(action),
-    log: store.log as EventLog<AirlockState, Action>,
+    get state$() {
+      return start().state$
+    },
+    get action$() {
+      return start().action$ as Observable<Action>
+    },
+    dispatch,
+    get log() {
+      return start().log as EventLog<AirlockState, Action>
+    },
     // Initialized, with the late slices folded in (the state then equals `replay(log)`).
-    ready: () => Promise.all([whenInitialized(store.state$), store.lateReady]).then(() => store.getState()),
-    siwx: deps.siwx,
-    deps,
+    ready: () => Promise.all([whenInitialized(start().state$), start().lateReady]).then(getState),
+    siwx: depsOverride.siwx ?? siwx,
+    get deps() {
+      start()
+      return deps
+    },
     getProvider,
-    destroy: () => store.destroy(),
+    // Started first, so that a store the first paint would start later is stopped already.
+    destroy: () => start().destroy(),
   }
 }
 
