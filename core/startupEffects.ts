@@ -22,7 +22,6 @@ import { notificationsEpic } from './slices/notifications/notificationsEpic.js'
 import { tabSyncEpic } from './tabs/tabSyncEpic.js'
 import { localeEpic } from './i18n/localeEpic.js'
 
-export { hydrateEpic, initEpic, originCheckEpic, remoteConfigEpic, analyticsConfigEpic, persistenceEpic, telemetryEpic, shakeEpic, notificationsEpic, tabSyncEpic, localeEpic }
 
 /** A start-up epic by its name (core/lazyStartupEpics.ts); the timers and the language epic are made per instance. */
 export function startupEpic(name: StartupEpicName): Epic<Action, AirlockState, AirlockDeps> {

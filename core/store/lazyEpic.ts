@@ -14,7 +14,7 @@ import type { AnyAction, Epic } from './types.js'
  * store's router (when `action$` is the store's routed stream), so it receives only the action
  * types it asked for, at its own place in the delivery order. A failed load errors the epic,
  * which the store reports as `epic/failed` and restarts like any other.
- * @example const telemetry = lazyEpic(() => import('./startupEffects.js').then((m) => m.telemetryEpic))
+ * @example const telemetry = lazyEpic(() => import('./startupEffects.js').then((m) => m.startupEpic('telemetry')))
  */
 export function lazyEpic<A extends AnyAction, S, D>(load: () => Promise<Epic<A, S, D>>): Epic<A, S, D> {
   return (action$, state$, deps) =>

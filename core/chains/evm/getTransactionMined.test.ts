@@ -19,6 +19,9 @@ describe('getTransactionMined (a real anvil)', () => {
 
   test('default: a transaction in a block is mined', async () => {
     const hash = await transfer()
+    // Anvil answers the send before its automined block is in (a fresh-clone run on a busy machine
+    // read the receipt too soon): the test waits until anvil itself has the block, then asks.
+    for (let i = 0; i < 100 && (await anvil.rpc('eth_getTransactionReceipt', [hash])) === null; i++) await new Promise((resolve) => setTimeout(resolve, 20))
     expect(await getTransactionMined({ network: on(anvil.rpcUrl), hash })).toBe(true)
   })
 
