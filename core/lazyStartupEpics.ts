@@ -8,9 +8,9 @@ type AirlockEpic = Epic<Action, AirlockState, AirlockDeps>
 
 /**
  * The start-up epics by the names `epic/failed` gives them, in the order the store starts them:
- * storage, remote config, origin check, init (after the check: `ready()` then implies it settled
- * when it could), the modal's shake and toast timers, persistence, telemetry, the other tabs
- * (core/tabs/tabSyncEpic.ts) and the views' language (core/i18n/localeEpic.ts).
+ * storage, remote config, the analytics switch, origin check, init (after the check: `ready()`
+ * then implies it settled when it could), the modal's shake and toast timers, persistence,
+ * telemetry, the other tabs (core/tabs/tabSyncEpic.ts) and the views' language (core/i18n/localeEpic.ts).
  */
 export const STARTUP_EPICS = ['hydrate', 'remoteConfig', 'analyticsConfig', 'originCheck', 'init', 'shake', 'notifications', 'persistence', 'telemetry', 'tabSync', 'locale'] as const
 export type StartupEpicName = (typeof STARTUP_EPICS)[number]

@@ -32,12 +32,11 @@ import { parseArgs } from 'node:util'
 import { join, resolve } from 'node:path'
 import { copyFileSync, mkdirSync } from 'node:fs'
 import { chromium, type Browser } from 'playwright-core'
-import { startStaticServer, type StaticFile } from '../../examples/devnet/staticServer.js'
 import { CHROMIUM_ARGS } from '../e2e/chromium.js'
 import { browserPath } from '../e2e/findBrowser.js'
 import { packAirlock } from '../hosts/hostApps.js'
 import { AIRLOCK_TARBALL, BENCH_APPS, BENCH_WALLET, TOOL_LABELS, TOOLS, type BenchTool } from './apps.js'
-import { buildApp, buildWithVite, esbuildIndexHtml } from './bundle.js'
+import { serveBuild } from './serveBuild.js'
 import { installProbe, type ProbeConfig } from './pageProbe.js'
 import { CACHE_DIR, ensureInstall } from './peers.js'
 import { median, settledPage } from './speed.js'
@@ -229,11 +228,8 @@ try {
     copyFileSync(source, tarball)
     const install = await ensureInstall(app, { tarball, log: console.log })
     for (const tool of TOOLS) {
-      const built = tool === 'esbuild' ? await buildApp({ entry: install.entry, absWorkingDir: install.dir }) : await buildWithVite({ dir: install.dir, entry: install.entry, title: app.label })
-      if (tool === 'esbuild') built.files.set('/index.html', new TextEncoder().encode(esbuildIndexHtml(app.label, built.files)))
-      const served = new Map<string, StaticFile>([...built.files].map(([path, body]) => [path, { body }]))
-      const server = await startStaticServer({ port: 0, root: join(CACHE_DIR, 'www'), files: () => served })
-      targets.push({ key: [variantOf(source), TOOL_LABELS[tool]].filter(Boolean).join(' '), tool, url: `${server.url}/`, close: () => server.close() })
+      const { url, server } = await serveBuild(app, install, tool)
+      targets.push({ key: [variantOf(source), TOOL_LABELS[tool]].filter(Boolean).join(' '), tool, url, close: () => server.close() })
     }
   }
   const results = new Map(targets.map(({ key }) => [key, { first: [] as Split[], again: [] as Split[], fetches: new Set<string>() }]))
