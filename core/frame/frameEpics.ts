@@ -1,9 +1,10 @@
 import { catchError, defer, EMPTY, exhaustMap, filter, finalize, from, ignoreElements, map, merge, mergeMap, Observable, of, partition, race, share, switchMap, take, takeUntil, throttleTime, timer } from 'rxjs'
 import type { FrameFailureReason } from '../actions/frame.js'
-import type { Action, ActionOf } from '../actions/types.js'
+import type { Action } from '../actions/types.js'
 import { FRAME_DROP_REPORT_WINDOW_MS, FRAME_LOAD_TIMEOUT_MS, FRAME_READY_DELAY_MS } from '../constants/timing.js'
 import type { AirlockDeps } from '../deps.js'
 import type { AirlockState } from '../state.js'
+import { ofType } from '../store/ofType.js'
 import type { Epic, StateObservable } from '../store/types.js'
 import { FRAME_ERRORS } from './frameErrors.js'
 import { forgetFrameHost, frameHostFor } from './frameHostFor.js'
@@ -24,7 +25,7 @@ const defaultTiming: FrameTiming = { loadTimeoutMs: FRAME_LOAD_TIMEOUT_MS, ready
 /** SPEC 4: at start, the frame loads right away only when email login was used before. */
 export const frameStartEpic: FrameEpic = (action$, _state$, deps) =>
   action$.pipe(
-    filter((a) => a.type === 'storage/hydrated'),
+    ofType('storage/hydrated'),
     take(1),
     switchMap(() => readLoginUsed(deps)),
     mergeMap((used) => (used === true ? of<Action>({ type: 'frame/loadRequested' }) : EMPTY)),
@@ -48,11 +49,8 @@ export const frameLoadEpic =
   (timing: FrameTiming = defaultTiming): FrameEpic =>
   (action$, state$, deps) =>
     action$.pipe(
-      filter(
-        (a) =>
-          a.type === 'frame/documentChanged' ||
-          (a.type === 'frame/loadRequested' && (state$.value.frame.status === 'idle' || state$.value.frame.status === 'failed')),
-      ),
+      ofType('frame/documentChanged', 'frame/loadRequested'),
+      filter((a) => a.type === 'frame/documentChanged' || state$.value.frame.status === 'idle' || state$.value.frame.status === 'failed'),
       // One load at a time: requests made meanwhile wait for this one.
       exhaustMap((trigger) =>
         defer(() => {
@@ -62,12 +60,13 @@ export const frameLoadEpic =
           if (!reloaded) frameHostFor(deps, state$.value).load()
           const outcome$ = race(
             action$.pipe(
-              filter((a) => a.type === 'frame/readyReceived'),
+              ofType('frame/readyReceived'),
               take(1),
               map(() => 'ready' as const),
             ),
             action$.pipe(
-              filter((a) => a.type === 'options/originChecked' && !a.allowed),
+              ofType('options/originChecked'),
+              filter((a) => !a.allowed),
               take(1),
               map(() => 'denied' as const),
             ),
@@ -155,7 +154,7 @@ function toActions(message: NonNullable<ReturnType<typeof parseFrameMessage>>, s
  */
 export const frameRequestEpic: FrameEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter((a): a is ActionOf<'frame/requestSent'> => a.type === 'frame/requestSent'),
+    ofType('frame/requestSent'),
     mergeMap((request) => {
       const { id, name } = request
       const fail = (reason: Exclude<FrameFailureReason, 'error'>, message: string): Action => ({ type: 'frame/requestFailed', id, name, error: { message }, reason })
@@ -165,13 +164,13 @@ export const frameRequestEpic: FrameEpic = (action$, state$, deps) =>
         status === 'ready'
           ? of(true)
           : action$.pipe(
-              filter((a) => a.type === 'frame/ready' || a.type === 'frame/loadFailed'),
+              ofType('frame/ready', 'frame/loadFailed'),
               take(1),
               map((a) => a.type === 'frame/ready'),
             )
       // Watched only once posted: a request still waiting for the frame goes to the new document.
       const replaced$ = action$.pipe(
-        filter((a) => a.type === 'frame/documentChanged'),
+        ofType('frame/documentChanged'),
         take(1),
         map(() => fail('reloaded', FRAME_ERRORS.reloaded)),
       )
@@ -189,11 +188,15 @@ export const frameRequestEpic: FrameEpic = (action$, state$, deps) =>
       const timeoutMs = request.timeoutMs ?? frameRequestTimeout(name)
       const timeout$ = timer(timeoutMs, deps.scheduler).pipe(map(() => fail('timeout', FRAME_ERRORS.timeout)))
       const abort$ = action$.pipe(
-        filter((a) => a.type === 'frame/abortRequested' && a.id === id),
+        ofType('frame/abortRequested'),
+        filter((a) => a.id === id),
         take(1),
         map(() => fail('aborted', name === 'RPC_REQUEST' ? FRAME_ERRORS.rpcAborted : FRAME_ERRORS.aborted)),
       )
-      const ended$ = action$.pipe(filter((a) => (a.type === 'frame/requestSucceeded' || a.type === 'frame/requestFailed') && a.id === id))
+      const ended$ = action$.pipe(
+        ofType('frame/requestSucceeded', 'frame/requestFailed'),
+        filter((a) => a.id === id),
+      )
       // The first ending wins; the reply from the listener ends it through `ended$`.
       return merge(merge(post$, timeout$, abort$).pipe(take(1)), load$).pipe(takeUntil(ended$))
     }),
@@ -202,7 +205,7 @@ export const frameRequestEpic: FrameEpic = (action$, state$, deps) =>
 /** Shows or hides the iframe; a host that cannot (no iframe yet) is not worth an error. */
 export const frameVisibilityEpic: FrameEpic = (action$, state$, deps) =>
   action$.pipe(
-    filter((a): a is ActionOf<'frame/visibilityRequested'> => a.type === 'frame/visibilityRequested'),
+    ofType('frame/visibilityRequested'),
     mergeMap((a) =>
       defer(() => {
         frameHostFor(deps, state$.value).setVisible(a.visible, { ...(a.bounds ? { bounds: a.bounds } : {}), ...(a.colorScheme ? { colorScheme: a.colorScheme } : {}) })

@@ -2,6 +2,7 @@ import { defer, filter, from, merge, mergeMap, type Observable, type ObservableI
 import type { FrameFailureReason } from '../actions/frame.js'
 import type { Action, ActionOf, ErrorInfo } from '../actions/types.js'
 import type { AirlockDeps } from '../deps.js'
+import { ofType } from '../store/ofType.js'
 import { requestName } from './builders.js'
 import type { AppMessage, FrameRequestName, SuccessPayload } from './protocol.js'
 import { frameRequestTimeout } from './requestTimeout.js'
@@ -41,7 +42,8 @@ export function frameRequest<N extends FrameRequestName, A extends Action>(
     const name = requestName(message)
     const timeoutMs = options.timeoutMs ?? frameRequestTimeout(name)
     const reply$ = action$.pipe(
-      filter((a): a is ActionOf<'frame/requestSucceeded' | 'frame/requestFailed'> => (a.type === 'frame/requestSucceeded' || a.type === 'frame/requestFailed') && a.id === id),
+      ofType('frame/requestSucceeded', 'frame/requestFailed'),
+      filter((a) => a.id === id),
       take(1),
       mergeMap((a) => toObservable(onReply(toReply<N>(a)))),
     )

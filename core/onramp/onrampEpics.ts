@@ -26,11 +26,15 @@ function accountOf(state: AirlockState, account: string | null): { network: Netw
   return network && address ? { network, address } : null
 }
 
+/** Whether the on-ramp's account is this family's (each family's instance runs only its own); always, alone. */
+type Mine = (state: AirlockState) => boolean
+const always: Mine = () => true
+
 /** The options (SPEC 7 `/v1/onramp/options`), once per account; a failure falls back to the defaults (SPEC 8). */
-export const onrampOptionsEpic: AirlockEpic = (action$, state$, deps) =>
+const optionsEpic = (mine: Mine): AirlockEpic => (action$, state$, deps) =>
   action$.pipe(
     ofType('onramp/opened'),
-    filter(({ account }) => onrampOf(state$.value)?.account === account && onrampOf(state$.value)?.options.status === 'loading'),
+    filter(({ account }) => mine(state$.value) && onrampOf(state$.value)?.account === account && onrampOf(state$.value)?.options.status === 'loading'),
     switchMap(({ account }) => {
       const target = accountOf(state$.value, account)
       if (!target) return EMPTY
@@ -38,10 +42,13 @@ export const onrampOptionsEpic: AirlockEpic = (action$, state$, deps) =>
     }),
   )
 
+export const onrampOptionsEpic: AirlockEpic = optionsEpic(always)
+
 /** Quotes 500 ms after the form last changed (SPEC 9 debounce), only for an amount within the limits; a failure gives a mock quote (SPEC 8). */
-export const onrampQuoteEpic: AirlockEpic = (action$, state$, deps) =>
+const quoteEpic = (mine: Mine): AirlockEpic => (action$, state$, deps) =>
   action$.pipe(
     ofType('onramp/formChanged', 'onramp/optionsLoaded'),
+    filter(() => mine(state$.value)),
     switchMap(() => {
       if (onrampOf(state$.value)?.quote.status !== 'waiting') return EMPTY
       return timer(DEBOUNCE_MS, deps.scheduler).pipe(
@@ -60,12 +67,14 @@ export const onrampQuoteEpic: AirlockEpic = (action$, state$, deps) =>
     }),
   )
 
+export const onrampQuoteEpic: AirlockEpic = quoteEpic(always)
+
 /**
  * The provider: the card provider's page (SPEC 7 `/v1/generators/onrampurl`) or the aggregator's,
  * made from the site's key. Its URL goes to the window the click opened (never into state or the log), then the native balance is read every 5 s until it rises, for at
  * most 30 minutes; Activity and the balances are fetched again when the funds arrive.
  */
-export const onrampPurchaseEpic = (mine: (state: AirlockState) => boolean = () => true): AirlockEpic => (action$, state$, deps) =>
+export const onrampPurchaseEpic = (mine: Mine = always): AirlockEpic => (action$, state$, deps) =>
   action$.pipe(
     ofType('onramp/providerChosen'),
     filter(() => mine(state$.value)),
@@ -123,10 +132,8 @@ export const onrampPurchaseEpic = (mine: (state: AirlockState) => boolean = () =
 
 /** Every on-ramp epic, run with the account data epics of the families it sells to (EVM and Solana). */
 export const onrampEpic = (namespace: 'eip155' | 'solana'): AirlockEpic => {
-  const mine = (state: AirlockState) => onrampOf(state)?.account?.startsWith(`${namespace}:`) === true
-  return (action$, state$, deps) => {
-    const own = action$.pipe(filter(() => mine(state$.value)))
-    // The purchase watch also hears the disconnect that clears the account, so it gets the whole stream.
-    return merge(onrampOptionsEpic(own, state$, deps), onrampQuoteEpic(own, state$, deps), onrampPurchaseEpic(mine)(action$, state$, deps))
-  }
+  const mine: Mine = (state) => onrampOf(state)?.account?.startsWith(`${namespace}:`) === true
+  // Each checks `mine` after its own types (not on every action first), so the store routes it by type.
+  const epics = [optionsEpic(mine), quoteEpic(mine), onrampPurchaseEpic(mine)]
+  return (action$, state$, deps) => merge(...epics.map((epic) => epic(action$, state$, deps)))
 }

@@ -21,7 +21,7 @@ import { readHistory, readIdentity, readNfts } from './readAccountData.js'
 import { readTokens } from './readTokens.js'
 import { serviceParams } from './serviceParams.js'
 import { reasonsBody, profileResponse, suggestionsResponse } from './portfolioSchemas.js'
-import { resourceEpic, type ResourceEpicParameters } from './resourceEpic.js'
+import { resourceEpic, resourceTrigger, type ResourceEpicParameters } from './resourceEpic.js'
 import { selectPortfolio } from './selectPortfolio.js'
 import { NAME_LABEL_PATTERN, NAME_ZONE, nameErrors } from './names.js'
 import { sendEvmTransaction, sentTransactionActions } from './sentTransaction.js'
@@ -44,12 +44,12 @@ export const tokensEpic = (read: ResourceEpicParameters<'tokens'>['read'] = read
   cacheMs: PORTFOLIO_CACHE_MS,
   pauseMs: BALANCE_RETRY_PAUSE_MS,
   failure: { message: BALANCE_UNAVAILABLE_MESSAGE, toast: true },
-  trigger: (action, state) => {
-    if (action.type !== 'wallet/requestSucceeded' || !SENDING_METHODS.has(action.method)) return null
+  trigger: resourceTrigger(['wallet/requestSucceeded'], (action, state) => {
+    if (!SENDING_METHODS.has(action.method)) return null
     const key = activeAccountKey(state)
     // Only a list someone looked at: nobody waits for the others.
     return key && selectPortfolio(state).tokens[key] ? { key, force: true } : null
-  },
+  }),
 })
 
 /** The account's NFTs on the active network. */
@@ -112,11 +112,11 @@ export const identityEpic = (read: ResourceEpicParameters<'identity'>['read'] = 
   cacheMs: IDENTITY_CACHE_MS,
   pauseMs: BALANCE_RETRY_PAUSE_MS,
   failure: { message: 'Error fetching names for address', toast: false },
-  trigger: (action, state) => {
-    if ((action.type !== 'connection/accountConnected' && action.type !== 'connection/accountsChanged') || action.namespace !== 'eip155' || !state.options.projectId) return null
+  trigger: resourceTrigger(['connection/accountConnected', 'connection/accountsChanged'], (action, state) => {
+    if (action.namespace !== 'eip155' || !state.options.projectId) return null
     const address = state.connection.namespaces.eip155?.caipAddress?.split(':')[2]
     return address ? { key: address.toLowerCase(), force: false } : null
-  },
+  }),
 })
 
 /**

@@ -1,6 +1,6 @@
 import { catchError, concat, defer, EMPTY, filter, finalize, from, groupBy, map, merge, mergeMap, of, switchMap, type Observable, type ObservableInput } from 'rxjs'
 import type { PortfolioData } from '../actions/portfolio.js'
-import type { Action } from '../actions/types.js'
+import type { Action, ActionOf, ActionType } from '../actions/types.js'
 import { abortable } from '../slices/balances/balanceEpic.js'
 import { walletErrorInfo } from '../chains/evm/walletErrorInfo.js'
 import type { AirlockDeps } from '../deps.js'
@@ -28,8 +28,23 @@ export interface ResourceEpicParameters<R extends PortfolioResource> {
   readonly failure: { readonly message: string; readonly toast: boolean }
   /** Only keys of this chain family (`eip155:…`): each adapter runs its own instance. */
   readonly namespace?: string
-  /** Actions other than `portfolio/fetchRequested` that call for a fetch. */
-  readonly trigger?: (action: Action, state: AirlockState) => ResourceRequest | null
+  /** Actions other than `portfolio/fetchRequested` that call for a fetch (see `resourceTrigger`). */
+  readonly trigger?: ResourceTrigger
+}
+
+/** The action types that call for a fetch (only these reach `request`, routed by type) and what each asks for. */
+export interface ResourceTrigger {
+  readonly types: readonly ActionType[]
+  readonly request: (action: Action, state: AirlockState) => ResourceRequest | null
+}
+
+/**
+ * A `ResourceTrigger` with `request`'s action narrowed to `types`.
+ * @example resourceTrigger(['connection/accountConnected'], (action) => ({ key: action.caipAddress, force: false }))
+ */
+export function resourceTrigger<T extends ActionType>(types: readonly T[], request: (action: ActionOf<T>, state: AirlockState) => ResourceRequest | null): ResourceTrigger {
+  // Sound: the epic hands `request` only actions of `types` (`ofType`).
+  return { types, request: request as ResourceTrigger['request'] }
 }
 
 /**
@@ -50,7 +65,13 @@ export function resourceEpic<R extends PortfolioResource>({ resource, read, cach
           filter((action) => action.resource === resource),
           map((action) => ({ key: action.key, force: action.force === true })),
         ),
-        trigger ? action$.pipe(map((action) => trigger(action, state$.value)), filter((request): request is ResourceRequest => request !== null)) : EMPTY,
+        trigger
+          ? action$.pipe(
+              ofType(...trigger.types),
+              map((action) => trigger.request(action, state$.value)),
+              filter((request): request is ResourceRequest => request !== null),
+            )
+          : EMPTY,
       )
 
       const fetch = (key: string, force: boolean): Observable<Action> =>

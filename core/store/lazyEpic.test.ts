@@ -183,6 +183,79 @@ describe('lazyEpic', () => {
   })
 })
 
+describe('lazyEpic with startOn', () => {
+  test('default: nothing loads before the first trigger; the epic starts with it and sees it and what follows, nothing before', async () => {
+    const action$ = new Subject<A>()
+    const seen: string[] = []
+    let loads = 0
+    const epic: Epic<A, number, object> = (in$) => in$.pipe(map((a) => ({ type: `saw:${a.type}` })))
+    const sub = lazyEpic(() => (loads++, Promise.resolve(epic)), ['open'])(action$, state$, {}).subscribe((a) => seen.push(a.type))
+    action$.next({ type: 'before' })
+    await flush()
+    expect(loads).toBe(0)
+    action$.next({ type: 'open' })
+    action$.next({ type: 'next' })
+    expect(loads).toBe(1)
+    await flush()
+    action$.next({ type: 'open' })
+    expect(loads).toBe(1)
+    expect(seen).toEqual(['saw:open', 'saw:next', 'saw:open'])
+    sub.unsubscribe()
+    action$.next({ type: 'after' })
+    expect(seen).toHaveLength(3)
+  })
+
+  test('behavior: any of the triggers starts it, once', async () => {
+    const action$ = new Subject<A>()
+    let loads = 0
+    const sub = lazyEpic(() => (loads++, Promise.resolve(echoThenEnd)), ['a', 'b'])(action$, state$, {}).subscribe()
+    action$.next({ type: 'c' })
+    expect(loads).toBe(0)
+    action$.next({ type: 'b' })
+    action$.next({ type: 'a' })
+    await flush()
+    expect(loads).toBe(1)
+    sub.unsubscribe()
+  })
+
+  test('behavior: the source ending before any trigger ends it, unstarted', async () => {
+    const action$ = new Subject<A>()
+    const out: string[] = []
+    let loads = 0
+    lazyEpic(() => (loads++, Promise.resolve(echoThenEnd)), ['open'])(action$, state$, {}).subscribe({ next: (a) => out.push(a.type), complete: () => out.push('complete') })
+    action$.next({ type: 'other' })
+    action$.complete()
+    await flush()
+    expect(out).toEqual(['complete'])
+    expect(loads).toBe(0)
+  })
+
+  test('behavior: on the store\'s stream it asks only for the triggers while waiting, then for every action at the same place until caught up, then hands over', async () => {
+    const { router, actions, log } = spiedRouter()
+    const order: string[] = []
+    actions.route(['ping', 'open']).subscribe((a) => order.push(`before:${a.type}`))
+    const epic: Epic<A, number, object> = (in$) => (in$ as RoutedActions<A>).route(['ping', 'open']).pipe(map((a) => ({ type: `lazy:${a.type}` })))
+    lazyEpic(() => Promise.resolve(epic), ['open'])(actions, state$, {}).subscribe((a) => order.push(a.type))
+    actions.route(['ping', 'open']).subscribe((a) => order.push(`after:${a.type}`))
+    router.emit({ type: 'ping' })
+    router.emit({ type: 'open' })
+    router.emit({ type: 'ping' })
+    await flush()
+    router.emit({ type: 'ping' })
+    expect(order).toEqual(['before:ping', 'after:ping', 'before:open', 'after:open', 'before:ping', 'after:ping', 'lazy:open', 'lazy:ping', 'before:ping', 'lazy:ping', 'after:ping'])
+    const [, waiting, ...rest] = log
+    expect(waiting).toEqual({ op: 'connect', types: ['open'], rank: 2 })
+    expect(rest.slice(0, 4).map(({ op, types, rank }) => [op, types, rank])).toEqual([
+      ['connect', ['ping', 'open'], 3],
+      ['detach', ['open'], 2],
+      ['connect', null, 2],
+      ['detach', null, 2],
+    ])
+    expect(rest[4]).toMatchObject({ op: 'connect', types: ['ping', 'open'] })
+    expect(rest[4]!.rank > 2 && rest[4]!.rank < 3).toBe(true)
+  })
+})
+
 /** The store's router behind a spy on `connect`, logging each attach and detach with its types and rank. */
 function spiedRouter() {
   const router = createActionRouter<A>()

@@ -14,9 +14,13 @@ import type { AnyAction, Epic } from './types.js'
  * store's router (when `action$` is the store's routed stream), so it receives only the action
  * types it asked for, at its own place in the delivery order. A failed load errors the epic,
  * which the store reports as `epic/failed` and restarts like any other.
+ *
+ * With `startOn`, nothing is fetched until the first action of one of those types: the epic
+ * starts with that action (the source ending before it ends the epic unstarted). Until then the
+ * store hands it only those types, so a waiting epic costs a dispatch nothing.
  * @example const telemetry = lazyEpic(() => import('./startupEffects.js').then((m) => m.startupEpic('telemetry')))
  */
-export function lazyEpic<A extends AnyAction, S, D>(load: () => Promise<Epic<A, S, D>>): Epic<A, S, D> {
+export function lazyEpic<A extends AnyAction, S, D>(load: () => Promise<Epic<A, S, D>>, startOn?: readonly string[]): Epic<A, S, D> {
   return (action$, state$, deps) =>
     new Observable<A>((subscriber) => {
       // A queue read from `head` on: thousands of actions can pile up while the code loads (a
@@ -68,52 +72,69 @@ export function lazyEpic<A extends AnyAction, S, D>(load: () => Promise<Epic<A, 
         }
       }
       let all: { detach(): void } | null = null
+      /** The types still awaited (`startOn`), until the first of them arrives. */
+      let waiting = startOn
       const onAction = (action: A) => {
+        if (waiting) {
+          // On the store's stream only `startOn` types arrive while waiting; any other stream brings every action.
+          if (!waiting.includes(action.type)) return
+          waiting = undefined
+          // From the trigger on, every action until caught up, at the same place in the order.
+          if (store) {
+            all!.detach()
+            all = store.connect(null, sink, wrapperRank)
+          }
+          begin()
+        }
         pending.push(action)
         if (started) drain()
       }
       const onComplete = () => {
         completed = true
-        if (started) drain()
+        if (waiting) subscriber.complete()
+        else if (started) drain()
       }
+      const sink = { next: onAction, complete: onComplete, error: () => undefined, closed: false } as unknown as Subscriber<A>
       let started = false
+      let inner: Subscription | undefined
+      // Fetched after the page's first paint when the deps say when that is (AirlockDeps.afterFirstPaint).
+      const painted = (deps as { afterFirstPaint?: () => Promise<void> } | undefined)?.afterFirstPaint
+      const begin = (): void =>
+        void (painted ? painted().then(load) : load()).then(
+          (epic) => {
+            if (subscriber.closed) return
+            try {
+              inner = epic(new RoutedActions<A>(attach), state$, deps).subscribe(subscriber)
+            } catch (error) {
+              subscriber.error(error)
+              return
+            }
+            started = true
+            drain()
+            if (store && !completed && !subscriber.closed) {
+              // Caught up: the store delivers to the epic's subscriptions directly from now on.
+              // Stryker disable next-line OptionalChaining: `all` is set before the load starts and cleared only here, once, so it is never null at this point
+              all?.detach()
+              all = null
+              handedOver = store.connect
+              for (const entry of local.splice(0)) {
+                const moved = store.connect(entry.types, entry.subscriber, entry.rank)
+                entry.detach = moved.detach
+              }
+            }
+          },
+          (error: unknown) => subscriber.error(error),
+        )
       if (store) {
-        // Every action until the code is here and has caught up; then only what it asked for.
-        const connected = store.connect(null, { next: onAction, complete: onComplete, error: () => undefined, closed: false } as unknown as Subscriber<A>)
+        // Every action (or only the `startOn` types) until the code is here and has caught up; then only what it asked for.
+        const connected = store.connect(waiting ?? null, sink)
         wrapperRank = connected.rank
         all = connected
       } else {
         const sub = action$.subscribe({ next: onAction, complete: onComplete })
         all = { detach: () => sub.unsubscribe() }
       }
-      let inner: Subscription | undefined
-      // Fetched after the page's first paint when the deps say when that is (AirlockDeps.afterFirstPaint).
-      const painted = (deps as { afterFirstPaint?: () => Promise<void> } | undefined)?.afterFirstPaint
-      ;(painted ? painted().then(load) : load()).then(
-        (epic) => {
-          if (subscriber.closed) return
-          try {
-            inner = epic(new RoutedActions<A>(attach), state$, deps).subscribe(subscriber)
-          } catch (error) {
-            subscriber.error(error)
-            return
-          }
-          started = true
-          drain()
-          if (store && !completed && !subscriber.closed) {
-            // Caught up: the store delivers to the epic's subscriptions directly from now on.
-            // Stryker disable next-line OptionalChaining: `all` is set before the load starts and cleared only here, once, so it is never null at this point
-            all?.detach()
-            all = null
-            handedOver = store.connect
-            for (const entry of local.splice(0)) {
-              const moved = store.connect(entry.types, entry.subscriber, entry.rank)
-              entry.detach = moved.detach
-            }
-          }
-        },
-        (error: unknown) => subscriber.error(error),
-      )
+      if (!waiting) begin()
       return () => {
         all?.detach()
         inner?.unsubscribe()
@@ -123,9 +144,9 @@ export function lazyEpic<A extends AnyAction, S, D>(load: () => Promise<Epic<A, 
 
 /**
  * One lazy epic per name, keyed by it (the name `epic/failed` reports), each fetched by
- * `load(name)`: usually one chunk for all of them, so a module lists its names rather than a wrapper each.
+ * `load(name)` (from the first `startOn` action, when given): usually one chunk for all of them, so a module lists its names rather than a wrapper each.
  * @example export const lazySiwxEpics = lazyEpics(SIWX_EPIC_NAMES, (name) => import('./siwxEpics.js').then((m) => m.siwxEpics[name]))
  */
-export function lazyEpics<N extends string, A extends AnyAction, S, D>(names: readonly N[], load: (name: N) => Promise<Epic<A, S, D>>): Readonly<Record<N, Epic<A, S, D>>> {
-  return Object.fromEntries(names.map((name) => [name, lazyEpic(() => load(name))])) as Record<N, Epic<A, S, D>>
+export function lazyEpics<N extends string, A extends AnyAction, S, D>(names: readonly N[], load: (name: N) => Promise<Epic<A, S, D>>, startOn?: readonly string[]): Readonly<Record<N, Epic<A, S, D>>> {
+  return Object.fromEntries(names.map((name) => [name, lazyEpic(() => load(name), startOn)])) as Record<N, Epic<A, S, D>>
 }

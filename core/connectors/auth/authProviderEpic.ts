@@ -99,7 +99,12 @@ function runJob(job: RpcJob, action$: Observable<Action>, state$: StateObservabl
         : a.type !== 'connection/disconnected' || !authConnected(state$.value),
     ),
     take(1),
-    takeUntil(action$.pipe(filter((a) => a.type === 'auth/requestSettled' && a.id === job.id))),
+    takeUntil(
+      action$.pipe(
+        ofType('auth/requestSettled'),
+        filter((a) => a.id === job.id),
+      ),
+    ),
     map((a): Action => {
       // SPEC 8: 'Request was aborted' (the transport's abort) unless a disallowed method ends it.
       if (a.type === 'auth/requestNotAllowed') job.reject(new BaseError(RPC_NOT_ALLOWED_MESSAGE, { code: 4200 }))

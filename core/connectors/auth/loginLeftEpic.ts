@@ -1,4 +1,4 @@
-import { EMPTY, mergeMap, of, type Observable } from 'rxjs'
+import { filter, map } from 'rxjs'
 import type { Action } from '../../actions/types.js'
 import type { AirlockDeps } from '../../deps.js'
 import type { AirlockState } from '../../state.js'
@@ -19,18 +19,19 @@ const WAITING_STEPS: readonly string[] = ['sendingCode', 'verifyOtp', 'verifyDev
 export const loginLeftEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, state$) => {
   let view = state$.value.router.view
   let open = state$.value.modal.open
+  // Every action (a view or the modal can change on any), so one cheap step each: no inner observable per action.
   return action$.pipe(
-    mergeMap((): Observable<Action> => {
+    filter(() => {
       const before = { view, open }
       const state = state$.value
       view = state.router.view
       open = state.modal.open
       const left = before.view !== view && !EMAIL_VIEWS.includes(view) && !SOCIAL_VIEWS.includes(view)
       const closed = before.open && !open
-      if (EMAIL_VIEWS.includes(before.view) && (left || closed) && WAITING_STEPS.includes(state.auth.step)) return of({ type: 'auth/loginCancelled' })
-      if (SOCIAL_VIEWS.includes(before.view) && left && state.auth.step !== 'loadingUser' && !authConnected(state)) return of({ type: 'auth/loginCancelled' })
-      return EMPTY
+      if (EMAIL_VIEWS.includes(before.view) && (left || closed) && WAITING_STEPS.includes(state.auth.step)) return true
+      return SOCIAL_VIEWS.includes(before.view) && left && state.auth.step !== 'loadingUser' && !authConnected(state)
     }),
+    map((): Action => ({ type: 'auth/loginCancelled' })),
   )
 }
 

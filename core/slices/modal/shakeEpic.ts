@@ -2,6 +2,7 @@ import type { Action } from '../../actions/types.js'
 import { SHAKE_MS } from '../../constants/timing.js'
 import type { AirlockDeps } from '../../deps.js'
 import type { AirlockState } from '../../state.js'
+import { ofType } from '../../store/ofType.js'
 import { restartingTimer } from '../../store/restartingTimer.js'
 import type { Epic } from '../../store/types.js'
 
@@ -13,13 +14,6 @@ export const shakeEpic =
   (shakeMs = SHAKE_MS): Epic<Action, AirlockState, AirlockDeps> =>
   (action$, _state$, { scheduler }) =>
     action$.pipe(
-      restartingTimer<Action, Action>(
-        (action) =>
-          action.type === 'modal/shakeRequested'
-            ? { dueMs: shakeMs, value: { type: 'modal/shakeEnded' } }
-            : action.type === 'modal/closeRequested'
-              ? 'cancel'
-              : 'ignore',
-        scheduler,
-      ),
+      ofType('modal/shakeRequested', 'modal/closeRequested'),
+      restartingTimer<Action, Action>((action) => (action.type === 'modal/shakeRequested' ? { dueMs: shakeMs, value: { type: 'modal/shakeEnded' } } : 'cancel'), scheduler),
     )

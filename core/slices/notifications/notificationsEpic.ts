@@ -2,6 +2,7 @@ import type { Action } from '../../actions/types.js'
 import { TOAST_DURATION_MS, TOAST_SWAP_DELAY_MS } from '../../constants/timing.js'
 import type { AirlockDeps } from '../../deps.js'
 import type { AirlockState } from '../../state.js'
+import { ofType } from '../../store/ofType.js'
 import { restartingTimer } from '../../store/restartingTimer.js'
 import type { Epic } from '../../store/types.js'
 
@@ -14,8 +15,8 @@ export const notificationsEpic =
   (swapDelayMs = TOAST_SWAP_DELAY_MS, durationMs = TOAST_DURATION_MS): Epic<Action, AirlockState, AirlockDeps> =>
   (action$, state$, { scheduler }) =>
     action$.pipe(
-      restartingTimer<Action, Action>((action) => {
-        if (!TOAST_EVENTS.has(action.type)) return 'ignore'
+      ofType(...TOAST_EVENTS),
+      restartingTimer<Action, Action>(() => {
         const { current, open, pending } = state$.value.notifications
         if (pending) return { dueMs: swapDelayMs, value: { type: 'notifications/swapped' } }
         if (open && current && current.variant !== 'loading') return { dueMs: durationMs, value: { type: 'notifications/expired', id: current.id } }
@@ -23,4 +24,4 @@ export const notificationsEpic =
       }, scheduler),
     )
 
-const TOAST_EVENTS = new Set<Action['type']>(['notifications/showRequested', 'notifications/swapped', 'notifications/dismissRequested', 'notifications/expired'])
+const TOAST_EVENTS = ['notifications/showRequested', 'notifications/swapped', 'notifications/dismissRequested', 'notifications/expired'] as const

@@ -98,7 +98,10 @@ function times(data: SiwxMessageData): { issuedAt?: string; expirationTime?: str
 /** The request no longer matters: cancelled, disconnecting, or the account or chain moved on. */
 function leaving(action$: Observable<Action>, state$: StateObservable<AirlockState>, context: SignContext): Observable<unknown> {
   return merge(
-    action$.pipe(filter((action) => action.type === 'siwx/cancelRequested' || (action.type === 'connection/disconnectRequested' && action.namespace === context.namespace))),
+    action$.pipe(
+      ofType('siwx/cancelRequested', 'connection/disconnectRequested'),
+      filter((action) => action.type === 'siwx/cancelRequested' || action.namespace === context.namespace),
+    ),
     state$.pipe(filter((state) => selectCaipAddress(state, context.namespace) !== context.caipAddress)),
   )
 }
