@@ -14,7 +14,7 @@ import { createStorage } from '../../storage/createStorage.js'
 import { BENCH_WALLET } from './apps.js'
 
 export interface CoreResult {
-  /** Actions dispatched per second through `createAirlock` with every epic running (median of ROUNDS = 5, after WARM_UP actions). */
+  /** Actions dispatched per second through `createAirlock` with every epic running (median of CORE_ROUNDS = 5, after WARM_UP actions). */
   readonly actionsPerSecond: number
   /** `replay()` of an exported log of 100,000 entries, JSON string in (median of 5, ms). */
   readonly replayMs: number
@@ -123,14 +123,14 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[v
  * Throughput rounds (median taken) and the actions each store gets first, for the JIT: with 3
  * rounds after 10,000, one slow round on this 2-core machine moved the median by a third.
  */
-const ROUNDS = 5
+export const CORE_ROUNDS = 5
 const WARM_UP = 30_000
 
 export async function measureCore(log: (line: string) => void, count = 100_000): Promise<CoreResult> {
   const gc = exposeGc()
 
   const throughput: number[] = []
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = 0; round < CORE_ROUNDS; round++) {
     const airlock = await startAirlock()
     drive(airlock, WARM_UP) // warm-up: JIT
     await tick()
@@ -143,7 +143,7 @@ export async function measureCore(log: (line: string) => void, count = 100_000):
   const epicScaling: { epics: number; actionsPerSecond: number }[] = []
   for (const epics of [10, 50, 200]) {
     const rounds: number[] = []
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let round = 0; round < CORE_ROUNDS; round++) {
       const airlock = await startAirlock(undefined, epics)
       drive(airlock, WARM_UP)
       await tick()

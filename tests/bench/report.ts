@@ -51,7 +51,7 @@ function toolsOf(size?: readonly AppSize[], speed?: readonly SpeedResult[], wall
  */
 /**
  * Airlock's visible button over React alone for one tool: the median of the per-round differences
- * (each Airlock load minus the React-only load of the same round and variant, run back to back).
+ * (each Airlock load minus the React-only load of the same round, variant and pass, run back to back).
  * Pairing takes out the machine's drift between rounds, which on a 2-core VM moved both medians by
  * 10-15 ms from one run to the next; the difference of the two medians is shown beside it.
  * @example pairedButtonOver(results.speed, 'vite') // 9.4

@@ -49,11 +49,14 @@ export interface SpeedTarget {
   readonly app: BenchApp
   readonly tool: BenchTool
   readonly files: ReadonlyMap<string, Uint8Array>
+  /** Cold loads per round (default 1): the extra ones run after the round's others, interleaved with the other repeated builds (main.ts PAIR_REPEAT). */
+  readonly repeat?: number
 }
 
 /**
- * Loads each build in headless Chromium `runs` times (interleaved: build A, B, C, A, B, C, …, a
- * fresh context every time, one untimed warm-up per build first) and times the connect button,
+ * Loads each build in headless Chromium `runs` times per variant (interleaved: build A, B, C, A, B,
+ * C, …, then the `repeat` builds' extra cold loads, A, B, A, B; a fresh context every time, one
+ * untimed warm-up per build first) and times the connect button,
  * the modal and the wallet list on the page's own clock. Builds are served from 127.0.0.1 (each
  * its own server); every other host fails at DNS (resolver rules), so offline services fail fast,
  * and such requests are counted.
@@ -78,9 +81,12 @@ export async function measureSpeed(builds: readonly SpeedTarget[], options: Spee
     const hosts = new Map(targets.map(({ key }) => [key, new Set<string>()]))
     for (const { app, url } of targets) await runOnce(browser, app, url, 0, new Set()) // warm-up: disk cache of Chromium, JIT of the server
     const started = performance.now()
+    const repeats = Math.max(1, ...builds.map((build) => build.repeat ?? 1))
     for (let round = 0; round < options.runs; round++) {
-      for (const variant of ['cold', 'hover'] as const) {
-        for (const { key, app, url } of targets) {
+      const passes = [...(['cold', 'hover'] as const).map((variant) => ({ variant, pass: 0 })), ...Array.from({ length: repeats - 1 }, (_, i) => ({ variant: 'cold' as const, pass: i + 1 }))]
+      for (const { variant, pass } of passes) {
+        for (const [i, { key, app, url }] of targets.entries()) {
+          if (pass >= (builds[i]!.repeat ?? 1)) continue
           const run = await runOnce(browser, app, url, variant === 'hover' ? options.hoverMs : 0, hosts.get(key)!)
           runs.get(key)![variant].push(run)
           if (run.errors.length > 0) options.log(`  ${key} round ${round + 1} ${variant}: ${run.errors.join('; ')}`)
