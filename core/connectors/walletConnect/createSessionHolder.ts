@@ -82,11 +82,19 @@ export function createSessionHolder(
   let created: UniversalProviderLike | undefined
   let guard: PublishGuard | undefined
   let creating: Promise<UniversalProviderLike> | undefined
+  let closed = false
   const storageRecovered = new Subject<StorageRecoveryReason>()
+  const shut = (instance: UniversalProviderLike | undefined): void => {
+    const core = instance?.client?.core
+    core?.heartbeat?.stop?.()
+    core?.relayer?.transportClose?.().catch(() => {})
+  }
   const provider = (): Promise<UniversalProviderLike> =>
     (creating ??= create(init(), (reason) => storageRecovered.next(reason)).then(
       (instance) => {
         guard = installPublishGuard(instance.client?.core as GuardedCore | undefined)
+        // Closed while the SDK was starting (the store stopped right after the modal opened): its socket goes too.
+        if (closed) shut(instance)
         return (created = instance)
       },
       (error: unknown) => {
@@ -130,9 +138,8 @@ export function createSessionHolder(
     }
   }
   const close = (): void => {
-    const core = created?.client?.core
-    core?.heartbeat?.stop?.()
-    core?.relayer?.transportClose?.().catch(() => {})
+    closed = true
+    shut(created)
   }
   let prepared: Pairing | undefined
   const pairing = ({ namespaces, now, usableMs, fresh = false }: PairingRequest): Pairing => {

@@ -309,6 +309,34 @@ describe('WalletConnect epics (fake universal provider)', () => {
     await expect(airlock.deps.providers.get(WALLET_CONNECT_CONNECTOR_ID)!.request({ method: 'personal_sign' })).rejects.toThrow(CONNECTOR_NOT_FOUND)
   })
 
+  test('behavior: closing stops the heartbeat and the relay socket, also of a provider that finishes starting after the close', async () => {
+    const init = () => ({ projectId: 'p', relayUrl: 'ws://127.0.0.1:1', metadata: { name: '', description: '', url: '', icons: [] } })
+    const closable = () => {
+      const provider = new FakeProvider()
+      const shut = { heartbeat: 0, socket: 0 }
+      Object.assign(provider.client.core, { heartbeat: { stop: () => void shut.heartbeat++ } })
+      Object.assign(provider.relayer, { transportClose: async () => void shut.socket++ })
+      return { provider, shut }
+    }
+    const started = closable()
+    const holder = createSessionHolder(async () => started.provider, init, () => 'eip155:1')
+    await holder.provider()
+    expect(started.shut).toEqual({ heartbeat: 0, socket: 0 })
+    holder.close()
+    expect(started.shut).toEqual({ heartbeat: 1, socket: 1 })
+
+    // The store stopped while the SDK was still starting (a pairing made ahead, then destroy()).
+    const late = closable()
+    let finish!: () => void
+    const lateHolder = createSessionHolder(() => new Promise<FakeProvider>((resolve) => (finish = () => resolve(late.provider))), init, () => 'eip155:1')
+    const creating = lateHolder.provider()
+    lateHolder.close()
+    expect(late.shut).toEqual({ heartbeat: 0, socket: 0 })
+    finish()
+    await creating
+    expect(late.shut).toEqual({ heartbeat: 1, socket: 1 })
+  })
+
   test('error: started without a session or without its sign client, requests fail with the SDK wording (SPEC 8)', async () => {
     const provider = new FakeProvider()
     const holder = createSessionHolder(async () => provider, () => ({ projectId: 'p', relayUrl: 'ws://127.0.0.1:1', metadata: { name: '', description: '', url: '', icons: [] } }), () => 'eip155:1')
