@@ -66,7 +66,8 @@ export async function measureSpeed(builds: readonly SpeedTarget[], options: Spee
   const www = join(CACHE_DIR, 'www')
   mkdirSync(www, { recursive: true })
   const servers: StaticServer[] = []
-  const browser = await chromium.launch({ executablePath: await browserPath(), args: [...CHROMIUM_ARGS, RESOLVER_RULES], headless: true })
+  const launch = async () => chromium.launch({ executablePath: await browserPath(), args: [...CHROMIUM_ARGS, RESOLVER_RULES], headless: true })
+  let browser = await launch()
   try {
     const targets: { key: string; app: BenchApp; tool: BenchTool; url: string }[] = []
     for (const { app, tool, files } of builds) {
@@ -83,6 +84,15 @@ export async function measureSpeed(builds: readonly SpeedTarget[], options: Spee
     const started = performance.now()
     const repeats = Math.max(1, ...builds.map((build) => build.repeat ?? 1))
     for (let round = 0; round < options.runs; round++) {
+      if (round > 0) {
+        // A fresh browser each round: one that had loaded a couple of hundred pages timed the
+        // same builds slower and slower (Airlock's click → modal from 8 to 11 ms over a complete
+        // run, AppKit's from 25 to 33, React alone's from 3.3 to 4), so later rounds weighed more.
+        await browser.close()
+        browser = await launch()
+        // Untimed, like the first warm-up: the new browser's first page pays for its own start.
+        await runOnce(browser, targets[0]!.app, targets[0]!.url, 0, new Set())
+      }
       const passes = [...(['cold', 'hover'] as const).map((variant) => ({ variant, pass: 0 })), ...Array.from({ length: repeats - 1 }, (_, i) => ({ variant: 'cold' as const, pass: i + 1 }))]
       for (const { variant, pass } of passes) {
         for (const [i, { key, app, url }] of targets.entries()) {
