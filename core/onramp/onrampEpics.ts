@@ -26,7 +26,7 @@ function accountOf(state: AirlockState, account: string | null): { network: Netw
   return network && address ? { network, address } : null
 }
 
-/** Whether the on-ramp's account is this family's (each family's instance runs only its own); always, alone. */
+/** Whether the on-ramp's account is this family's (each family's instance runs only its own); `always` for an epic run on its own. */
 type Mine = (state: AirlockState) => boolean
 const always: Mine = () => true
 

@@ -69,25 +69,26 @@ export async function measureSpeed(builds: readonly SpeedTarget[], options: Spee
   const launch = async () => chromium.launch({ executablePath: await browserPath(), args: [...CHROMIUM_ARGS, RESOLVER_RULES], headless: true })
   let browser = await launch()
   try {
-    const targets: { key: string; app: BenchApp; tool: BenchTool; url: string }[] = []
-    for (const { app, tool, files } of builds) {
+    const targets: { key: string; app: BenchApp; tool: BenchTool; url: string; repeat: number }[] = []
+    for (const { app, tool, files, repeat = 1 } of builds) {
       if (!files.has('/index.html')) throw new Error(`${app.id} (${tool}): no /index.html to serve`)
       const served = new Map<string, StaticFile>()
       for (const [path, body] of files) served.set(path, { body })
       const server = await startStaticServer({ port: 0, root: www, files: () => served })
       servers.push(server)
-      targets.push({ key: `${app.id}/${tool}`, app, tool, url: `${server.url}/` })
+      targets.push({ key: `${app.id}/${tool}`, app, tool, url: `${server.url}/`, repeat })
     }
     const runs = new Map(targets.map(({ key }) => [key, { cold: [] as SpeedRun[], hover: [] as SpeedRun[] }]))
     const hosts = new Map(targets.map(({ key }) => [key, new Set<string>()]))
     for (const { app, url } of targets) await runOnce(browser, app, url, 0, new Set()) // warm-up: disk cache of Chromium, JIT of the server
     const started = performance.now()
-    const repeats = Math.max(1, ...builds.map((build) => build.repeat ?? 1))
+    const repeats = Math.max(1, ...targets.map((target) => target.repeat))
     for (let round = 0; round < options.runs; round++) {
       if (round > 0) {
         // A fresh browser each round: one that had loaded a couple of hundred pages timed the
         // same builds slower and slower (Airlock's click → modal from 8 to 11 ms over a complete
-        // run, AppKit's from 25 to 33, React alone's from 3.3 to 4), so later rounds weighed more.
+        // run, AppKit's from 25 to 33, React alone's from 3.3 to 4). Part of that drift stays
+        // with a fresh browser (Airlock's clicks from about 7 to 9 ms in a run on 2026-11-29).
         await browser.close()
         browser = await launch()
         // Untimed, like the first warm-up: the new browser's first page pays for its own start.
@@ -95,8 +96,8 @@ export async function measureSpeed(builds: readonly SpeedTarget[], options: Spee
       }
       const passes = [...(['cold', 'hover'] as const).map((variant) => ({ variant, pass: 0 })), ...Array.from({ length: repeats - 1 }, (_, i) => ({ variant: 'cold' as const, pass: i + 1 }))]
       for (const { variant, pass } of passes) {
-        for (const [i, { key, app, url }] of targets.entries()) {
-          if (pass >= (builds[i]!.repeat ?? 1)) continue
+        for (const { key, app, url, repeat } of targets) {
+          if (pass >= repeat) continue
           const run = await runOnce(browser, app, url, variant === 'hover' ? options.hoverMs : 0, hosts.get(key)!)
           runs.get(key)![variant].push(run)
           if (run.errors.length > 0) options.log(`  ${key} round ${round + 1} ${variant}: ${run.errors.join('; ')}`)

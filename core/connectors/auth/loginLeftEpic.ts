@@ -19,17 +19,18 @@ const WAITING_STEPS: readonly string[] = ['sendingCode', 'verifyOtp', 'verifyDev
 export const loginLeftEpic: Epic<Action, AirlockState, AirlockDeps> = (action$, state$) => {
   let view = state$.value.router.view
   let open = state$.value.modal.open
-  // Every action (a view or the modal can change on any), so one cheap step each: no inner observable per action.
+  // Every action (a view or the modal can change on any), so one cheap step each: no inner observable or object per action.
   return action$.pipe(
     filter(() => {
-      const before = { view, open }
+      const viewBefore = view
+      const openBefore = open
       const state = state$.value
       view = state.router.view
       open = state.modal.open
-      const left = before.view !== view && !EMAIL_VIEWS.includes(view) && !SOCIAL_VIEWS.includes(view)
-      const closed = before.open && !open
-      if (EMAIL_VIEWS.includes(before.view) && (left || closed) && WAITING_STEPS.includes(state.auth.step)) return true
-      return SOCIAL_VIEWS.includes(before.view) && left && state.auth.step !== 'loadingUser' && !authConnected(state)
+      const left = viewBefore !== view && !EMAIL_VIEWS.includes(view) && !SOCIAL_VIEWS.includes(view)
+      const closed = openBefore && !open
+      if (EMAIL_VIEWS.includes(viewBefore) && (left || closed) && WAITING_STEPS.includes(state.auth.step)) return true
+      return SOCIAL_VIEWS.includes(viewBefore) && left && state.auth.step !== 'loadingUser' && !authConnected(state)
     }),
     map((): Action => ({ type: 'auth/loginCancelled' })),
   )
