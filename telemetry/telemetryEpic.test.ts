@@ -37,7 +37,16 @@ function fakeDeps(scheduler: AirlockDeps['scheduler'], reply: (args: BodyArgs) =
 }
 
 /** Lets settled promises run their callbacks (mergeMap starts waiting sends from them). */
-const settle = () => new Promise<void>((resolve) => setImmediate(resolve))
+/** Runs what the epic left for the scheduler's next turn (the sends) and what the promises it made answer, until nothing is left. */
+const settle = async () => {
+  // After a marble run the clock is past the 750 frames `flush` stops at by default.
+  scheduler.maxFrames = Number.POSITIVE_INFINITY
+  // Each round lets the answered sends free their places and the waiting ones go out (2 at a time).
+  for (let round = 0; round < 12; round++) {
+    scheduler.flush()
+    await new Promise<void>((resolve) => setImmediate(resolve))
+  }
+}
 
 const open: Action = { type: 'modal/openRequested' }
 const boom = (n: number): Action => ({ type: 'telemetry/errorCaptured', errorType: 'Test', error: { message: `boom ${n}` } })
@@ -62,6 +71,20 @@ describe('telemetryEpic', () => {
       body: { eventId: 'id1', url: 'https://dapp.example/swap', domain: 'dapp.example', timestamp: 1, props: { type: 'track', event: 'MODAL_OPEN', properties: { connected: false } } },
       signal: expect.any(AbortSignal),
     })
+  })
+
+  test('behavior: the POST waits for the scheduler\'s next turn, not the dispatch (the click that opens the modal draws first), with the page of the event', () => {
+    const { deps, post } = fakeDeps(scheduler)
+    const location = { origin: 'https://dapp.example', href: 'https://dapp.example/swap?email=a@b.example', pathname: '/swap' }
+    const action$ = new Subject<Action>()
+    telemetryEpic(action$, stateStub(stateWith()).state$, { ...deps, window: { location } }).subscribe()
+    action$.next(open)
+    expect(post).not.toHaveBeenCalled()
+    // The page moves on before the send: the event still says where it happened.
+    location.href = 'https://dapp.example/later'
+    scheduler.flush()
+    expect(post).toHaveBeenCalledTimes(1)
+    expect(post.mock.calls[0]![0].body).toMatchObject({ url: 'https://dapp.example/swap', timestamp: 0 })
   })
 
   test('edge: an unknown or opaque page is sent as empty url and domain, never as a made-up value', async () => {
@@ -116,6 +139,7 @@ describe('telemetryEpic', () => {
     action$.next(open)
     action$.next(open)
     action$.next(open)
+    scheduler.flush()
     expect(post).toHaveBeenCalledTimes(2)
     set(stateWith({ projectId: 'p1', features: { analytics: false } }))
     for (const resolve of replies) resolve(undefined)
@@ -129,6 +153,7 @@ describe('telemetryEpic', () => {
     const action$ = new Subject<Action>()
     telemetryEpic(action$, stateStub(stateWith()).state$, deps).subscribe()
     for (let i = 0; i < MAX_PENDING_SENDS + 10; i++) action$.next(open)
+    scheduler.flush()
     while (replies.length > 0) {
       for (const resolve of replies.splice(0)) resolve(undefined)
       await settle()
@@ -253,7 +278,10 @@ describe('telemetryEpic', () => {
     lazyTelemetryEpic(action$, stateStub(stateWith()).state$, deps).subscribe({ error: (error: unknown) => errors.push(error) })
     action$.next(open)
     // Loading the chunk takes a while on a busy machine; a failed load ends the wait at once.
-    await vi.waitFor(() => expect(post.mock.calls.length + errors.length).toBeGreaterThan(0), { timeout: 15_000 })
+    await vi.waitFor(() => {
+      scheduler.flush()
+      expect(post.mock.calls.length + errors.length).toBeGreaterThan(0)
+    }, { timeout: 15_000 })
     expect(errors).toEqual([])
     expect(post).toHaveBeenCalledTimes(1)
     expect(post.mock.calls[0]![0].body).toMatchObject({ eventId: 'id1', url: 'https://dapp.example/swap', props: { type: 'track', event: 'MODAL_OPEN' } })
