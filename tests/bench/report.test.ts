@@ -3,7 +3,7 @@ import { checkBudgets, pairedButtonOver, table, type BenchResults } from './repo
 import type { SpeedResult, SpeedRun } from './speed.js'
 import type { WalletConnectResult } from './walletConnect.js'
 
-const run = (button: number | null): SpeedRun => ({ button, modal: 3, list: 3, blocked: 0, errors: [] })
+const run = (button: number | null): SpeedRun => ({ button, modal: 3, list: 3, blocked: 0, quietMs: 0, errors: [] })
 const result = (app: 'airlock' | 'baseline', cold: (number | null)[], hover: (number | null)[]): SpeedResult => ({
   app,
   tool: 'vite',

@@ -6,6 +6,7 @@ import { CHROMIUM_ARGS } from '../e2e/chromium.js'
 import { browserPath } from '../e2e/findBrowser.js'
 import { BENCH_WALLET, type BenchApp, type BenchTool } from './apps.js'
 import { installProbe, type ClickTimes, type ProbeConfig } from './pageProbe.js'
+import { waitForQuietMachine } from './quietMachine.js'
 import { CACHE_DIR } from './peers.js'
 
 /** One page load and one click, in a fresh browser context. */
@@ -18,6 +19,8 @@ export interface SpeedRun {
   readonly list: number | null
   /** Requests the page tried that were not to 127.0.0.1 (all failed at DNS). */
   readonly blocked: number
+  /** How long the load waited for the machine to be quiet first (waitForQuietMachine), ms. */
+  readonly quietMs: number
   readonly errors: readonly string[]
 }
 
@@ -145,14 +148,15 @@ async function runOnce(browser: Browser, app: BenchApp, url: string, hoverMs: nu
     const probe: ProbeConfig = { wallet: { ...BENCH_WALLET }, button: app.probes.button, modal: app.probes.modal }
     await context.addInitScript(installProbe, probe)
     const page = await settledPage(context)
+    const quietMs = Math.round(await waitForQuietMachine())
     page.on('pageerror', (error) => errors.push(`page error: ${error.message.slice(0, 160)}`))
     await page.goto(url, { waitUntil: 'commit' })
     const button = await page.evaluate(() => window.__bench!.button)
-    if (button === null) return { button, modal: null, list: null, blocked, errors: [...errors, 'connect button never visible'] }
+    if (button === null) return { button, modal: null, list: null, blocked, quietMs, errors: [...errors, 'connect button never visible'] }
     // Let start-up settle (the kits fetch configs, icons, relays: all fail fast here).
     await page.waitForLoadState('networkidle', { timeout: IDLE_CAP_MS }).catch(() => {})
     const center = await page.evaluate(() => window.__bench!.center())
-    if (!center) return { button, modal: null, list: null, blocked, errors: [...errors, 'connect button gone after load'] }
+    if (!center) return { button, modal: null, list: null, blocked, quietMs, errors: [...errors, 'connect button gone after load'] }
     await page.mouse.move(center.x, center.y)
     if (hoverMs > 0) await page.waitForTimeout(hoverMs)
     await page.evaluate((timeout) => window.__bench!.arm(timeout), CLICK_TIMEOUT_MS)
@@ -166,10 +170,11 @@ async function runOnce(browser: Browser, app: BenchApp, url: string, hoverMs: nu
       modal: click !== null && modal !== null ? round(modal - click) : null,
       list: click !== null && list !== null ? round(list - click) : null,
       blocked,
+      quietMs,
       errors,
     }
   } catch (error) {
-    return { button: null, modal: null, list: null, blocked, errors: [...errors, error instanceof Error ? error.message.split('\n')[0]! : String(error)] }
+    return { button: null, modal: null, list: null, blocked, quietMs: 0, errors: [...errors, error instanceof Error ? error.message.split('\n')[0]! : String(error)] }
   } finally {
     await context.close()
   }
