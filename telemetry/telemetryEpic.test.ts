@@ -36,7 +36,6 @@ function fakeDeps(scheduler: AirlockDeps['scheduler'], reply: (args: BodyArgs) =
   return { deps, post, bodies: () => post.mock.calls.map(([args]) => args.body as { timestamp: number; props: { event: string } }) }
 }
 
-/** Lets settled promises run their callbacks (mergeMap starts waiting sends from them). */
 /** Runs what the epic left for the scheduler's next turn (the sends) and what the promises it made answer, until nothing is left. */
 const settle = async () => {
   // After a marble run the clock is past the 750 frames `flush` stops at by default.

@@ -21,7 +21,6 @@ import { packAirlock } from '../hosts/hostApps.js'
 import { AIRLOCK_TARBALL, BENCH_APPS, BENCH_WALLET, TOOL_LABELS, TOOLS } from './apps.js'
 import { serveBuild } from './serveBuild.js'
 import { installProbe, type ProbeConfig } from './pageProbe.js'
-import { waitForQuietMachine } from './quietMachine.js'
 import { CACHE_DIR, ensureInstall } from './peers.js'
 import { median, RESOLVER_RULES, settledPage } from './speed.js'
 
@@ -83,8 +82,7 @@ async function load(browser: Browser, url: string): Promise<{ button: number; sc
         void window.__bench.button.then((at) => at !== null && performance.mark('bench-button', { startTime: at }))
       }, 0)
     })
-    const page = await settledPage(context)
-    await waitForQuietMachine()
+    const { page } = await settledPage(context)
     await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8', 'v8.execute', 'disabled-by-default-v8.compile', 'loading'] })
     await page.goto(url, { waitUntil: 'commit' })
     const button = await page.evaluate(() => window.__bench!.button)

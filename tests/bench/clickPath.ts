@@ -38,7 +38,6 @@ import { packAirlock } from '../hosts/hostApps.js'
 import { AIRLOCK_TARBALL, BENCH_APPS, BENCH_WALLET, TOOL_LABELS, TOOLS, type BenchTool } from './apps.js'
 import { serveBuild } from './serveBuild.js'
 import { installProbe, type ProbeConfig } from './pageProbe.js'
-import { waitForQuietMachine } from './quietMachine.js'
 import { CACHE_DIR, ensureInstall } from './peers.js'
 import { median, settledPage } from './speed.js'
 
@@ -162,8 +161,7 @@ async function measure(browser: Browser, url: string): Promise<{ first: Split; a
     await context.addInitScript(instrument)
     const probe: ProbeConfig = { wallet: { ...BENCH_WALLET }, button: app.probes.button, modal: app.probes.modal }
     await context.addInitScript(installProbe, probe)
-    const page = await settledPage(context)
-    await waitForQuietMachine()
+    const { page } = await settledPage(context)
     await page.goto(url, { waitUntil: 'commit' })
     if ((await page.evaluate(() => window.__bench!.button)) === null) return null
     await page.waitForLoadState('networkidle', { timeout: 4_000 }).catch(() => {})

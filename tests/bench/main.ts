@@ -162,11 +162,12 @@ for (const result of speed ?? []) {
   const app = apps.find((a) => a.id === result.app)!
   const name = `${app.label} (${TOOL_LABELS[result.tool]})`
   if (result.median.list === null) notes.push(`${name}: the announced EIP-6963 "Bench Wallet" never showed in its modal offline, so "wallet list" is not measured for it.`)
-  const failed = [...result.runs.cold, ...result.runs.hover].filter((r) => r.errors.length > 0).length
+  const all = [...result.runs.cold, ...result.runs.hover]
+  const failed = all.filter((r) => r.errors.length > 0).length
   // The first 200 ms window is always waited; only longer waits say the machine was busy.
-  const waits = [...result.runs.cold, ...result.runs.hover].map((r) => r.quietMs).filter((ms) => ms > 250)
-  if (waits.length > 0) notes.push(`${name}: ${waits.length} of ${result.runs.cold.length + result.runs.hover.length} loads waited past the first 200 ms for a quiet machine (the longest ${Math.max(...waits)} ms${waits.some((ms) => ms >= 5_000) ? ', at the 5 s cap' : ''}).`)
-  if (failed > 0) notes.push(`${name}: ${failed} of ${result.runs.cold.length + result.runs.hover.length} runs reported errors (${[...new Set([...result.runs.cold, ...result.runs.hover].flatMap((r) => r.errors))].slice(0, 3).join('; ')}).`)
+  const waits = all.map((r) => r.quietMs).filter((ms) => ms > 250)
+  if (waits.length > 0) notes.push(`${name}: ${waits.length} of ${all.length} loads waited past the first 200 ms for a quiet machine (the longest ${Math.max(...waits)} ms${waits.some((ms) => ms >= 5_000) ? ', at the 5 s cap' : ''}).`)
+  if (failed > 0) notes.push(`${name}: ${failed} of ${all.length} runs reported errors (${[...new Set(all.flatMap((r) => r.errors))].slice(0, 3).join('; ')}).`)
   if (result.blockedHosts.length > 0) notes.push(`${name} tried (blocked): ${result.blockedHosts.slice(0, 12).join(', ')}${result.blockedHosts.length > 12 ? ` and ${result.blockedHosts.length - 12} more` : ''}.`)
 }
 for (const result of walletConnect ?? []) {

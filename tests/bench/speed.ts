@@ -147,8 +147,7 @@ async function runOnce(browser: Browser, app: BenchApp, url: string, hoverMs: nu
     })
     const probe: ProbeConfig = { wallet: { ...BENCH_WALLET }, button: app.probes.button, modal: app.probes.modal }
     await context.addInitScript(installProbe, probe)
-    const page = await settledPage(context)
-    const quietMs = Math.round(await waitForQuietMachine())
+    const { page, quietMs } = await settledPage(context)
     page.on('pageerror', (error) => errors.push(`page error: ${error.message.slice(0, 160)}`))
     await page.goto(url, { waitUntil: 'commit' })
     const button = await page.evaluate(() => window.__bench!.button)
@@ -190,12 +189,15 @@ async function runOnce(browser: Browser, app: BenchApp, url: string, hoverMs: nu
  */
 export const WINDOW_SETTLE_MS = 1_500
 
-/** A new page in `context` that has waited out Chromium's own start-up of its window (see WINDOW_SETTLE_MS). */
-export async function settledPage(context: BrowserContext): Promise<Page> {
+/**
+ * A new page in `context` that has waited out Chromium's own start-up of its window (see
+ * WINDOW_SETTLE_MS), then for a quiet machine (waitForQuietMachine); `quietMs` is that last wait.
+ */
+export async function settledPage(context: BrowserContext): Promise<{ page: Page; quietMs: number }> {
   const page = await context.newPage()
   await page.goto('about:blank')
   await page.waitForTimeout(WINDOW_SETTLE_MS)
-  return page
+  return { page, quietMs: Math.round(await waitForQuietMachine()) }
 }
 
 /** The host a request went to (for the notes), or the URL's start when it has none. */
