@@ -20,6 +20,7 @@ import { assertInside, assertProduction, BENCH_BUILD_OPTIONS, buildApp, buildWit
 import { CORE_ROUNDS, measureCore, type CoreResult } from './core.js'
 import { CACHE_DIR, ensureInstall, type AppInstall } from './peers.js'
 import { budgetLines, checkBudgets, compactJson, markdown, table, textTable, type AppSize, type BenchResults } from './report.js'
+import { QUIET_MAX_MS, QUIET_WINDOW_MS } from './quietMachine.js'
 import { measureSpeed, WINDOW_SETTLE_MS, type SpeedResult } from './speed.js'
 import { measureSiwx, type SiwxBenchRow } from './siwxVerify.js'
 import { measureWalletConnect, walletConnectEntry, type WalletConnectResult } from './walletConnect.js'
@@ -164,9 +165,9 @@ for (const result of speed ?? []) {
   if (result.median.list === null) notes.push(`${name}: the announced EIP-6963 "Bench Wallet" never showed in its modal offline, so "wallet list" is not measured for it.`)
   const all = [...result.runs.cold, ...result.runs.hover]
   const failed = all.filter((r) => r.errors.length > 0).length
-  // The first 200 ms window is always waited; only longer waits say the machine was busy.
-  const waits = all.map((r) => r.quietMs).filter((ms) => ms > 250)
-  if (waits.length > 0) notes.push(`${name}: ${waits.length} of ${all.length} loads waited past the first 200 ms for a quiet machine (the longest ${Math.max(...waits)} ms${waits.some((ms) => ms >= 5_000) ? ', at the 5 s cap' : ''}).`)
+  // The first window is always waited (plus a timer's slack); only longer waits say the machine was busy.
+  const waits = all.map((r) => r.quietMs).filter((ms) => ms > QUIET_WINDOW_MS + 50)
+  if (waits.length > 0) notes.push(`${name}: ${waits.length} of ${all.length} loads waited past the first ${QUIET_WINDOW_MS} ms for a quiet machine (the longest ${Math.max(...waits)} ms${waits.some((ms) => ms >= QUIET_MAX_MS) ? `, at the ${QUIET_MAX_MS / 1000} s cap` : ''}).`)
   if (failed > 0) notes.push(`${name}: ${failed} of ${all.length} runs reported errors (${[...new Set(all.flatMap((r) => r.errors))].slice(0, 3).join('; ')}).`)
   if (result.blockedHosts.length > 0) notes.push(`${name} tried (blocked): ${result.blockedHosts.slice(0, 12).join(', ')}${result.blockedHosts.length > 12 ? ` and ${result.blockedHosts.length - 12} more` : ''}.`)
 }
@@ -187,7 +188,7 @@ const results: BenchResults = {
     vite: `${VITE_PACKAGES.vite}, @vitejs/plugin-react ${VITE_PACKAGES['@vitejs/plugin-react']}: a generated index.html (one module script: the app) and vite.config.mjs { plugins: [react()] } (plus a plugin that only records each chunk's modules), \`vite build\`, all else Vite's defaults (production, minified, its own chunking and module preloads)`,
     esbuild: `${esbuildVersion} (the project's, JS API): ${JSON.stringify({ ...BENCH_BUILD_OPTIONS, loader: undefined, metafile: undefined, write: undefined, logLevel: undefined })}`,
     gzip: "zlib level 9 per file; KB = 1024 bytes; JavaScript only. Initial: esbuild, the entry + static imports (metafile import-statement edges); Vite, the built index.html's entry script + its modulepreload links (as tests/hosts/hostApps.ts)",
-    browser: `Debian Chromium, headless, via playwright-core; a fresh browser each round (its first load untimed), a fresh context per run, its new window left ${WINDOW_SETTLE_MS / 1000} s on about:blank (Chromium loads the window's own omnibox pages meanwhile, on the same cores), then the navigation waits until the machine was quiet for 200 ms (at most 10% of all cores busy; at most 5 s: Chromium tears the last page down after its context closed); one warm-up per build; builds interleaved; 1280×800`,
+    browser: `Debian Chromium, headless, via playwright-core; a fresh browser each round (its first load untimed), a fresh context per run, its new window left ${WINDOW_SETTLE_MS / 1000} s on about:blank (Chromium loads the window's own omnibox pages meanwhile, on the same cores), then the navigation waits until the machine was quiet for ${QUIET_WINDOW_MS} ms (at most 10% of all cores busy; at most ${QUIET_MAX_MS / 1000} s: Chromium tears the last page down after its context closed); one warm-up per build; builds interleaved; 1280×800`,
     network: "each build from its own 127.0.0.1 static server (esbuild's with a generated index.html, Vite's with its own); every other host failing at DNS (--host-resolver-rules); requests listened to, not intercepted",
     timing: "page clock: performance.now() (0 = navigation start) and the click event's timeStamp; visible = rendered, not visibility:hidden, non-empty box; checked after every DOM mutation batch (document and all shadow roots) and every frame",
     wallet: 'one EIP-6963 wallet ("Bench Wallet") announced by an init script in every page',

@@ -34,6 +34,11 @@ function readCpuTimes(): CpuTimes | null {
   }
 }
 
+/** The quiet window `waitForQuietMachine` waits for by default: a load that waited longer found a busy machine. */
+export const QUIET_WINDOW_MS = 200
+/** The longest `waitForQuietMachine` waits by default. */
+export const QUIET_MAX_MS = 5_000
+
 /**
  * Waits until the whole machine was quiet (at most `threshold` of all cores busy) for one
  * `windowMs`, at most `maxMs`; resolves with the time waited, or 0 where there is no /proc/stat.
@@ -44,7 +49,7 @@ function readCpuTimes(): CpuTimes | null {
  * longest 601 ms), so that was not what moved Airlock's timings from run to run.
  * @example await waitForQuietMachine() // before page.goto
  */
-export async function waitForQuietMachine({ threshold = 0.1, windowMs = 200, maxMs = 5_000 } = {}): Promise<number> {
+export async function waitForQuietMachine({ threshold = 0.1, windowMs = QUIET_WINDOW_MS, maxMs = QUIET_MAX_MS } = {}): Promise<number> {
   const started = performance.now()
   let before = readCpuTimes()
   if (!before) return 0

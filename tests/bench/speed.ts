@@ -134,6 +134,8 @@ async function runOnce(browser: Browser, app: BenchApp, url: string, hoverMs: nu
   const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' })
   const errors: string[] = []
   let blocked = 0
+  // Outside the try: a load that fails after its wait still reports the wait.
+  let quietMs = 0
   try {
     const origin = new URL(url).origin
     // Listened to, not intercepted: `context.route` pauses every request (the app's own chunks
@@ -147,7 +149,9 @@ async function runOnce(browser: Browser, app: BenchApp, url: string, hoverMs: nu
     })
     const probe: ProbeConfig = { wallet: { ...BENCH_WALLET }, button: app.probes.button, modal: app.probes.modal }
     await context.addInitScript(installProbe, probe)
-    const { page, quietMs } = await settledPage(context)
+    const settled = await settledPage(context)
+    const { page } = settled
+    quietMs = settled.quietMs
     page.on('pageerror', (error) => errors.push(`page error: ${error.message.slice(0, 160)}`))
     await page.goto(url, { waitUntil: 'commit' })
     const button = await page.evaluate(() => window.__bench!.button)
@@ -173,7 +177,7 @@ async function runOnce(browser: Browser, app: BenchApp, url: string, hoverMs: nu
       errors,
     }
   } catch (error) {
-    return { button: null, modal: null, list: null, blocked, quietMs: 0, errors: [...errors, error instanceof Error ? error.message.split('\n')[0]! : String(error)] }
+    return { button: null, modal: null, list: null, blocked, quietMs, errors: [...errors, error instanceof Error ? error.message.split('\n')[0]! : String(error)] }
   } finally {
     await context.close()
   }
